@@ -1,0 +1,1093 @@
+// Tree → ErnMessage. One normaliser for both families: 3.x keeps display data in
+// ...DetailsByTerritory blocks and names parties inline; 4.x puts it on the element with
+// ApplicableTerritoryCode / IsDefault attributes and names parties through the PartyList.
+
+import type {
+  Contributor,
+  DdexError,
+  Deal,
+  DisplayArtist,
+  ErnMessage,
+  Line,
+  ManifestEntry,
+  MessageHeader,
+  MessageKind,
+  MessageParty,
+  ParseResult,
+  PartyRef,
+  ProprietaryId,
+  Release,
+  ReleaseIdentifiers,
+  Resource,
+  ResourceFile,
+  ResourceIdentifiers,
+  ResourceKind,
+  RightsController,
+  TechnicalDetails,
+  TerritoryVariant,
+  TrackListEntry,
+} from './types';
+import { XNode, attr, avsValue, kid, kidText, kidTexts, kids, txt } from './xml';
+import {
+  SUPPORTED_VERSIONS_TEXT,
+  ernVersionFromNamespace,
+  ernVersionFromSchemaVersionId,
+  kindOfRoot,
+  namespaceOf,
+} from './versions';
+import {
+  bitrateKbps,
+  normalizeDate,
+  normalizeDateTime,
+  parseBool,
+  parseDurationMs,
+  parseInteger,
+  parseNumber,
+  samplingRateHz,
+} from './values';
+
+class UnresolvedReference extends Error {
+  constructor(
+    readonly line: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+interface Ctx {
+  family: 3 | 4;
+  parties: Map<string, PartyRef>;
+  resources: Map<string, Resource>;
+  today: string;
+}
+
+const WORLDWIDE = 'Worldwide';
+
+export interface NormalizeOptions {
+  today?: string;
+}
+
+export function normalize(root: XNode, rootQName: string, opts: NormalizeOptions = {}): ParseResult {
+  const kind = kindOfRoot(root.name);
+  const namespace = namespaceOf(rootQName, root.attrs);
+  if (kind === 'other') {
+    if (namespace && ernVersionFromNamespace(namespace)) {
+      return fail('unsupported_message', `<${root.name}> is an ERN message this product does not import (it reads NewReleaseMessage and PurgeReleaseMessage)`, root.line);
+    }
+    return fail('not_ern', `Not an ERN message: the root element is <${root.name}>${namespace ? ` in namespace ${namespace}` : ''}, not NewReleaseMessage or PurgeReleaseMessage`, root.line);
+  }
+  const header = readHeader(root);
+  if (kind === 'ManifestMessage' || kind === 'Acknowledgement') {
+    return { ok: true, message: choreographyMessage(kind, root, namespace, header) };
+  }
+
+  let ernVersion = ernVersionFromNamespace(namespace);
+  if (ernVersion === null) {
+    if (namespace) {
+      return fail('unknown_namespace', `Unknown namespace "${namespace}" on <${root.name}>: not an ERN version this engine reads (${SUPPORTED_VERSIONS_TEXT})`, root.line);
+    }
+    // No namespace at all: accept only an explicit MessageSchemaVersionId, never a guess.
+    ernVersion = ernVersionFromSchemaVersionId(attr(root, 'MessageSchemaVersionId'));
+    if (ernVersion === null) {
+      return fail('unknown_namespace', `<${root.name}> declares no ERN namespace (and no MessageSchemaVersionId): cannot tell which ERN version it is`, root.line);
+    }
+  }
+  const family: 3 | 4 = ernVersion.startsWith('3') ? 3 : 4;
+  const ctx: Ctx = { family, parties: new Map(), resources: new Map(), today: opts.today ?? new Date().toISOString().slice(0, 10) };
+
+  try {
+    const parties = family === 4 ? readPartyList(kid(root, 'PartyList'), ctx) : [];
+    const base: ErnMessage = {
+      kind,
+      rootElement: root.name,
+      ernVersion,
+      family,
+      namespace,
+      header,
+      parties,
+      releases: [],
+      resources: [],
+      deals: [],
+      mainReleaseIndex: -1,
+      mainRelease: null,
+      isTakedown: false,
+      isMetadataOnly: false,
+      dealListAbsent: kid(root, 'DealList') === null,
+      purgedReleaseIds: [],
+      manifest: null,
+    };
+    if (kind === 'PurgeReleaseMessage') return { ok: true, message: purgeMessage(base, root) };
+
+    const resources = readResources(kid(root, 'ResourceList'), ctx);
+    const releases = readReleases(kid(root, 'ReleaseList'), ctx);
+    const deals = readDeals(kid(root, 'DealList'), releases, ctx);
+    applyDeals(releases, deals, ctx);
+
+    const mainReleaseIndex = pickMainRelease(releases, family);
+    if (mainReleaseIndex >= 0) {
+      for (let i = 0; i < releases.length; i++) releases[i].isMain = i === mainReleaseIndex;
+    }
+    const mainRelease = mainReleaseIndex >= 0 ? releases[mainReleaseIndex] : null;
+    let anyProvided = false;
+    for (const r of resources) for (const f of r.files) if (f.provided) anyProvided = true;
+
+    base.resources = resources;
+    base.releases = releases;
+    base.deals = deals;
+    base.mainReleaseIndex = mainReleaseIndex;
+    base.mainRelease = mainRelease;
+    base.isTakedown = mainRelease?.takedown ?? false;
+    base.isMetadataOnly = !anyProvided;
+    return { ok: true, message: base };
+  } catch (err) {
+    if (err instanceof UnresolvedReference) {
+      return fail('unresolved_reference', `Unresolved reference at line ${err.line}: ${err.detail}`, err.line);
+    }
+    throw err;
+  }
+}
+
+function fail(code: DdexError['code'], message: string, line?: number): ParseResult {
+  return { ok: false, error: { code, message, line } };
+}
+
+// ---------------------------------------------------------------- header and parties
+
+function messageParty(node: XNode | null): MessageParty {
+  if (!node) return { partyId: null, name: null };
+  const idNode = kid(node, 'PartyId');
+  let partyId = txt(idNode);
+  if (partyId === null && idNode) partyId = kidText(idNode, 'DPID') ?? kidText(idNode, 'ProprietaryId');
+  return { partyId, name: partyName(node) ?? kidText(node, 'TradingName') };
+}
+
+/** The default PartyName's FullName: the one without a language tag, else the first. */
+function partyName(node: XNode | null): string | null {
+  const names = kids(node, 'PartyName');
+  if (names.length === 0) return null;
+  let chosen = names[0];
+  for (const n of names) {
+    if (n.attrs.LanguageAndScriptCode === undefined) {
+      chosen = n;
+      break;
+    }
+  }
+  return kidText(chosen, 'FullName') ?? kidText(chosen, 'FullNameAsWritten') ?? kidText(chosen, 'KeyName') ?? txt(chosen);
+}
+
+function readHeader(root: XNode): MessageHeader {
+  const h = kid(root, 'MessageHeader');
+  const createdAtRaw = kidText(h, 'MessageCreatedDateTime');
+  const onBehalf = kid(h, 'SentOnBehalfOf');
+  return {
+    messageId: kidText(h, 'MessageId'),
+    threadId: kidText(h, 'MessageThreadId'),
+    sender: messageParty(kid(h, 'MessageSender')),
+    sentOnBehalfOf: onBehalf ? messageParty(onBehalf) : null,
+    recipients: kids(h, 'MessageRecipient').map(messageParty),
+    createdAt: normalizeDateTime(createdAtRaw),
+    createdAtRaw,
+    controlType: kidText(h, 'MessageControlType') ?? kidText(root, 'MessageControlType'),
+    updateIndicator: kidText(root, 'UpdateIndicator'),
+  };
+}
+
+function readPartyList(list: XNode | null, ctx: Ctx): PartyRef[] {
+  const out: PartyRef[] = [];
+  for (const p of kids(list, 'Party')) {
+    const reference = kidText(p, 'PartyReference');
+    const party: PartyRef = { reference, name: partyName(p), partyIds: [], isni: null, ipi: null, proprietaryIds: [], namesByLanguage: {} };
+    for (const n of kids(p, 'PartyName')) {
+      const lang = attr(n, 'LanguageAndScriptCode');
+      const full = kidText(n, 'FullName');
+      if (lang && full) party.namesByLanguage[lang] = full;
+    }
+    for (const idNode of kids(p, 'PartyId')) {
+      const plain = txt(idNode);
+      if (plain !== null) party.partyIds.push(plain);
+      party.isni ??= kidText(idNode, 'ISNI');
+      party.ipi ??= kidText(idNode, 'IpiNameNumber');
+      const dpid = kidText(idNode, 'DPID');
+      if (dpid) party.partyIds.push(dpid);
+      for (const pid of kids(idNode, 'ProprietaryId')) pushProprietary(party.proprietaryIds, pid);
+    }
+    out.push(party);
+    if (reference) ctx.parties.set(reference, party);
+  }
+  return out;
+}
+
+function resolveParty(refNode: XNode | null, ctx: Ctx): PartyRef | null {
+  const ref = txt(refNode);
+  if (ref === null || refNode === null) return null;
+  const party = ctx.parties.get(ref);
+  if (!party) throw new UnresolvedReference(refNode.line, `${refNode.name} "${ref}" names no Party in the PartyList`);
+  return party;
+}
+
+// ---------------------------------------------------------------- shared readers
+
+function pushProprietary(list: ProprietaryId[], node: XNode): void {
+  const value = txt(node);
+  if (value !== null) list.push({ namespace: attr(node, 'Namespace'), value });
+}
+
+/**
+ * Among 4.x repeated elements (DisplayTitleText, DisplayArtistName, Genre...), the one for display:
+ * IsDefault first, then Worldwide (or no territory), then one without a language tag.
+ */
+function choose(nodes: XNode[]): XNode | null {
+  if (nodes.length <= 1) return nodes[0] ?? null;
+  let best: XNode | null = null;
+  let bestScore = -1;
+  for (const n of nodes) {
+    const a = n.attrs;
+    const territory = a.ApplicableTerritoryCode;
+    const score =
+      (a.IsDefault !== undefined && a.IsDefault.trim() === 'true' ? 8 : 0) +
+      (territory === undefined || territory.trim() === WORLDWIDE ? 4 : 0) +
+      (a.LanguageAndScriptCode === undefined ? 2 : 0);
+    if (score > bestScore) {
+      best = n;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function readLine(node: XNode | null, textName: string): Line | null {
+  if (!node) return null;
+  const year = parseInteger(kidText(node, 'Year'));
+  const text = kidText(node, textName);
+  if (year === null && text === null) return null;
+  return { year, text };
+}
+
+function sortBySequence<T extends { sequence: number | null }>(list: T[]): T[] {
+  for (let i = 1; i < list.length; i++) {
+    const a = list[i - 1].sequence;
+    const b = list[i].sequence;
+    if (a !== null && b !== null && a > b) {
+      return list
+        .map((v, idx) => ({ v, idx }))
+        .sort((x, y) => (x.v.sequence ?? Infinity) - (y.v.sequence ?? Infinity) || x.idx - y.idx)
+        .map((x) => x.v);
+    }
+  }
+  return list;
+}
+
+function readDisplayArtists(parent: XNode | null, ctx: Ctx): DisplayArtist[] {
+  const nodes = kids(parent, 'DisplayArtist');
+  if (nodes.length === 0) return [];
+  const out: DisplayArtist[] = [];
+  for (const da of nodes) {
+    const refNode = kid(da, 'ArtistPartyReference');
+    const party = ctx.family === 4 ? resolveParty(refNode, ctx) : null;
+    out.push({
+      name: party ? party.name : partyName(da),
+      role: avsValue(kid(da, 'DisplayArtistRole')) ?? avsValue(kid(da, 'ArtistRole')),
+      sequence: parseInteger(attr(da, 'SequenceNumber')),
+      partyId: party ? (party.partyIds[0] ?? party.isni) : kidText(da, 'PartyId'),
+      partyReference: txt(refNode),
+    });
+  }
+  return sortBySequence(out);
+}
+
+/** The name as displayed when the message gives only the artists: main artists in sequence. */
+function composeDisplayName(artists: DisplayArtist[]): string | null {
+  const main = artists.filter((a) => a.name && (a.role === null || a.role === 'MainArtist'));
+  const use = main.length > 0 ? main : artists.filter((a) => a.name);
+  return use.length > 0 ? use.map((a) => a.name).join(', ') : null;
+}
+
+function readContributors(parent: XNode | null, ctx: Ctx, out: Contributor[]): void {
+  const ch = parent?.children;
+  if (!ch) return;
+  for (const c of ch) {
+    let direct: boolean;
+    let roleName: string;
+    let refName: string;
+    if (c.name === 'Contributor' || c.name === 'ResourceContributor') {
+      direct = true;
+      roleName = c.name === 'Contributor' ? 'Role' : 'ResourceContributorRole';
+      refName = 'ContributorPartyReference';
+    } else if (c.name === 'IndirectResourceContributor' || c.name === 'IndirectContributor') {
+      direct = false;
+      roleName = c.name === 'IndirectContributor' ? 'Role' : 'IndirectResourceContributorRole';
+      refName = 'ContributorPartyReference';
+    } else continue;
+    const refNode = kid(c, refName);
+    const party = ctx.family === 4 ? resolveParty(refNode, ctx) : null;
+    const roles = kids(c, roleName);
+    const roleValues = roles.length > 0 ? roles.map(avsValue) : [avsValue(kid(c, 'Role'))];
+    const instrument = avsValue(kid(c, 'InstrumentType'));
+    const sequence = parseInteger(attr(c, 'SequenceNumber'));
+    for (const role of roleValues) {
+      out.push({
+        name: party ? party.name : partyName(c),
+        role,
+        direct,
+        instrument,
+        sequence,
+        partyId: party ? (party.partyIds[0] ?? party.isni) : kidText(c, 'PartyId'),
+        partyReference: txt(refNode),
+      });
+    }
+  }
+}
+
+function readRightsControllers(parent: XNode | null, territories: string[], ctx: Ctx, out: RightsController[]): void {
+  const ch = parent?.children;
+  if (!ch) return;
+  for (const c of ch) {
+    if (c.name !== 'RightsController' && c.name !== 'ResourceRightsController') continue;
+    const refNode = kid(c, 'RightsControllerPartyReference');
+    const party = ctx.family === 4 ? resolveParty(refNode, ctx) : null;
+    const applicable = attr(c, 'ApplicableTerritoryCode');
+    out.push({
+      name: party ? party.name : partyName(c),
+      partyId: party ? (party.partyIds[0] ?? null) : kidText(c, 'PartyId'),
+      partyReference: txt(refNode),
+      role: avsValue(kid(c, 'RightsControllerRole')) ?? avsValue(kid(c, 'RightsControlType')),
+      rightSharePercentage: parseNumber(kidText(c, 'RightSharePercentage')),
+      territories: applicable ? [applicable] : territories,
+    });
+  }
+}
+
+function readGenre(node: XNode | null): { genre: string | null; subGenre: string | null } {
+  return { genre: kidText(node, 'GenreText'), subGenre: kidText(node, 'SubGenre') };
+}
+
+// ---- 3.x territory variants ----
+
+function variantsOf(node: XNode, suffix: string): XNode[] {
+  const ch = node.children;
+  if (!ch) return [];
+  const out: XNode[] = [];
+  for (const c of ch) if (c.name.endsWith(suffix)) out.push(c);
+  return out;
+}
+
+/** The variant to display: Worldwide, else "everywhere except" (ExcludedTerritoryCode), else the first. */
+function defaultVariant(variants: XNode[]): XNode | null {
+  if (variants.length <= 1) return variants[0] ?? null;
+  for (const v of variants) for (const t of kids(v, 'TerritoryCode')) if (txt(t) === WORLDWIDE) return v;
+  for (const v of variants) if (kid(v, 'ExcludedTerritoryCode')) return v;
+  return variants[0];
+}
+
+/** A field from the default variant, else from the first other variant that has it. */
+function fromVariants<T>(def: XNode | null, variants: XNode[], read: (v: XNode) => T | null): T | null {
+  if (def) {
+    const v = read(def);
+    if (v !== null) return v;
+  }
+  for (const v of variants) {
+    if (v === def) continue;
+    const r = read(v);
+    if (r !== null) return r;
+  }
+  return null;
+}
+
+function titleNode3(v: XNode): XNode | null {
+  const titles = kids(v, 'Title');
+  if (titles.length === 0) return null;
+  return (
+    titles.find((t) => t.attrs.TitleType === 'DisplayTitle') ??
+    titles.find((t) => t.attrs.TitleType === 'FormalTitle') ??
+    titles[0]
+  );
+}
+
+function variant3(v: XNode, ctx: Ctx): TerritoryVariant {
+  const t = titleNode3(v);
+  const genre = readGenre(kid(v, 'Genre'));
+  const displayArtists = readDisplayArtists(v, ctx);
+  return {
+    territories: kidTexts(v, 'TerritoryCode'),
+    excludedTerritories: kidTexts(v, 'ExcludedTerritoryCode'),
+    title: kidText(t, 'TitleText'),
+    subtitle: kidText(t, 'SubTitle'),
+    displayArtistName: kidText(v, 'DisplayArtistName') ?? composeDisplayName(displayArtists),
+    displayArtists,
+    label: kidText(v, 'LabelName'),
+    genre: genre.genre,
+    subGenre: genre.subGenre,
+    parentalWarning: avsValue(kid(v, 'ParentalWarningType')),
+    releaseDate: normalizeDate(kidText(v, 'ReleaseDate')),
+  };
+}
+
+// ---- 4.x territory variants ----
+
+const TERRITORIAL_4 = ['DisplayTitleText', 'DisplayTitle', 'DisplayArtistName', 'ReleaseLabelReference', 'Genre', 'ParentalWarningType', 'ReleaseDate'];
+
+function variants4(node: XNode, ctx: Ctx): TerritoryVariant[] {
+  const codes = new Set<string>();
+  const ch = node.children;
+  if (!ch) return [];
+  for (const c of ch) {
+    const t = c.attrs.ApplicableTerritoryCode;
+    if (t !== undefined && t.trim() !== WORLDWIDE && TERRITORIAL_4.includes(c.name)) codes.add(t.trim());
+  }
+  if (codes.size === 0) return [];
+  const out: TerritoryVariant[] = [];
+  for (const code of codes) {
+    const pick = (name: string) => choose(kids(node, name).filter((n) => attr(n, 'ApplicableTerritoryCode') === code));
+    const label = pick('ReleaseLabelReference');
+    const genre = readGenre(pick('Genre'));
+    const title = pick('DisplayTitle');
+    out.push({
+      territories: [code],
+      excludedTerritories: [],
+      title: txt(pick('DisplayTitleText')) ?? kidText(title, 'TitleText'),
+      subtitle: kidText(title, 'SubTitle'),
+      displayArtistName: txt(pick('DisplayArtistName')),
+      displayArtists: [],
+      label: label ? (resolveParty(label, ctx)?.name ?? null) : null,
+      genre: genre.genre,
+      subGenre: genre.subGenre,
+      parentalWarning: avsValue(pick('ParentalWarningType')),
+      releaseDate: normalizeDate(txt(pick('ReleaseDate'))),
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- resources
+
+const RESOURCE_KINDS: Record<string, ResourceKind> = {
+  SoundRecording: 'sound_recording',
+  Video: 'video',
+  Image: 'image',
+  Text: 'text',
+  SheetMusic: 'other',
+  Software: 'other',
+  MIDI: 'other',
+  UserDefinedResource: 'other',
+};
+
+const RESOURCE_ID_ELEMENTS = new Set(['ResourceId', 'SoundRecordingId', 'VideoId', 'ImageId', 'TextId', 'SheetMusicId', 'SoftwareId', 'MidiId']);
+
+function readResourceIds(nodes: XNode[], into: ResourceIdentifiers): void {
+  for (const idNode of nodes) {
+    into.isrc ??= kidText(idNode, 'ISRC');
+    into.grid ??= kidText(idNode, 'GRid');
+    into.isan ??= kidText(idNode, 'ISAN') ?? kidText(idNode, 'VISAN');
+    into.catalogNumber ??= kidText(idNode, 'CatalogNumber');
+    for (const p of kids(idNode, 'ProprietaryId')) pushProprietary(into.proprietary, p);
+  }
+}
+
+function idNodesOf(node: XNode): XNode[] {
+  const ch = node.children;
+  if (!ch) return [];
+  const out: XNode[] = [];
+  for (const c of ch) if (RESOURCE_ID_ELEMENTS.has(c.name)) out.push(c);
+  return out;
+}
+
+function readResources(list: XNode | null, ctx: Ctx): Resource[] {
+  const out: Resource[] = [];
+  const ch = list?.children;
+  if (!ch) return out;
+  for (const r of ch) {
+    const kind = RESOURCE_KINDS[r.name];
+    if (kind === undefined) continue;
+    const reference = kidText(r, 'ResourceReference');
+    if (reference === null) continue;
+    const res = ctx.family === 3 ? resource3(r, kind, reference, ctx) : resource4(r, kind, reference, ctx);
+    out.push(res);
+    ctx.resources.set(reference, res);
+  }
+  return out;
+}
+
+function emptyResource(r: XNode, kind: ResourceKind, reference: string): Resource {
+  return {
+    kind,
+    element: r.name,
+    reference,
+    type: null,
+    identifiers: { isrc: null, grid: null, isan: null, catalogNumber: null, proprietary: [] },
+    title: null,
+    subtitle: null,
+    displayArtistName: null,
+    displayArtists: [],
+    contributors: [],
+    durationMs: parseDurationMs(kidText(r, 'Duration')),
+    languagesOfPerformance: kidTexts(r, 'LanguageOfPerformance'),
+    rightsControllers: [],
+    pLine: null,
+    genre: null,
+    subGenre: null,
+    parentalWarning: null,
+    label: null,
+    technicalDetails: [],
+    files: [],
+    byTerritory: [],
+    line: r.line,
+  };
+}
+
+function resource3(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): Resource {
+  const res = emptyResource(r, kind, reference);
+  res.type = avsValue(kid(r, `${r.name}Type`)) ?? avsValue(kid(r, 'Type'));
+  readResourceIds(idNodesOf(r), res.identifiers);
+  const variants = variantsOf(r, 'DetailsByTerritory');
+  const def = defaultVariant(variants);
+  const titleNode = fromVariants(def, variants, titleNode3);
+  const refTitle = kid(r, 'ReferenceTitle');
+  res.title = kidText(titleNode, 'TitleText') ?? kidText(refTitle, 'TitleText');
+  res.subtitle = kidText(titleNode, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
+  res.displayArtists = def ? readDisplayArtists(def, ctx) : [];
+  res.displayArtistName = fromVariants(def, variants, (v) => kidText(v, 'DisplayArtistName')) ?? composeDisplayName(res.displayArtists);
+  if (def) readContributors(def, ctx, res.contributors);
+  res.contributors = sortBySequence(res.contributors);
+  for (const v of variants) readRightsControllers(v, kidTexts(v, 'TerritoryCode'), ctx, res.rightsControllers);
+  res.pLine = readLine(kid(r, 'PLine') ?? fromVariants(def, variants, (v) => kid(v, 'PLine')), 'PLineText');
+  const genre = readGenre(fromVariants(def, variants, (v) => kid(v, 'Genre')));
+  res.genre = genre.genre;
+  res.subGenre = genre.subGenre;
+  res.parentalWarning = fromVariants(def, variants, (v) => avsValue(kid(v, 'ParentalWarningType')));
+  res.label = fromVariants(def, variants, (v) => kidText(v, 'LabelName'));
+  if (res.languagesOfPerformance.length === 0 && def) res.languagesOfPerformance = kidTexts(def, 'LanguageOfPerformance');
+  const seen = new Set<string>();
+  for (const v of variants) {
+    const vch = v.children;
+    if (!vch) continue;
+    for (const t of vch) {
+      if (!t.name.startsWith('Technical') || !t.name.endsWith('Details')) continue;
+      const techRef = kidText(t, 'TechnicalResourceDetailsReference');
+      if (techRef !== null) {
+        if (seen.has(techRef)) continue;
+        seen.add(techRef);
+      }
+      readTechnical(t, t, techRef, res);
+    }
+  }
+  for (const v of variants) if (v !== def) res.byTerritory.push(variant3(v, ctx));
+  return res;
+}
+
+function resource4(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): Resource {
+  const res = emptyResource(r, kind, reference);
+  res.type = avsValue(kid(r, 'Type')) ?? avsValue(kid(r, `${r.name}Type`));
+  const editions = variantsOf(r, 'Edition');
+  readResourceIds(idNodesOf(r), res.identifiers);
+  for (const e of editions) readResourceIds(idNodesOf(e), res.identifiers);
+  const titleText = choose(kids(r, 'DisplayTitleText'));
+  const title = choose(kids(r, 'DisplayTitle'));
+  const refTitle = kid(r, 'ReferenceTitle');
+  res.title = txt(titleText) ?? kidText(title, 'TitleText') ?? kidText(refTitle, 'TitleText');
+  res.subtitle = kidText(title, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
+  res.displayArtists = readDisplayArtists(r, ctx);
+  res.displayArtistName = txt(choose(kids(r, 'DisplayArtistName'))) ?? composeDisplayName(res.displayArtists);
+  readContributors(r, ctx, res.contributors);
+  res.contributors = sortBySequence(res.contributors);
+  readRightsControllers(r, [], ctx, res.rightsControllers);
+  res.pLine = readLine(choose(kids(r, 'PLine')) ?? editions.map((e) => kid(e, 'PLine')).find((n) => n) ?? null, 'PLineText');
+  const genre = readGenre(choose(kids(r, 'Genre')));
+  res.genre = genre.genre;
+  res.subGenre = genre.subGenre;
+  res.parentalWarning = avsValue(choose(kids(r, 'ParentalWarningType')));
+  const labelRef = choose(kids(r, 'ResourceLabelReference'));
+  res.label = labelRef ? (resolveParty(labelRef, ctx)?.name ?? null) : kidText(r, 'LabelName');
+  const techHolders = [...kids(r, 'TechnicalDetails')];
+  for (const e of editions) techHolders.push(...kids(e, 'TechnicalDetails'));
+  for (const t of techHolders) {
+    const techRef = kidText(t, 'TechnicalResourceDetailsReference');
+    const deliveryFiles = kids(t, 'DeliveryFile');
+    if (deliveryFiles.length === 0) readTechnical(t, t, techRef, res);
+    else for (const df of deliveryFiles) readTechnical(df, t, techRef, res);
+  }
+  res.byTerritory = variants4(r, ctx);
+  return res;
+}
+
+/** One set of technical details and its file. `holder` has the values, `outer` the clip/preview flags. */
+function readTechnical(holder: XNode, outer: XNode, techRef: string | null, res: Resource): void {
+  const rateNode = kid(holder, 'SamplingRate') ?? kid(holder, 'AudioSamplingRate');
+  const bitNode = kid(holder, 'BitRate') ?? kid(holder, 'AudioBitRate') ?? kid(holder, 'VideoBitRate') ?? kid(outer, 'OverallBitRate');
+  const fileNode = kid(holder, 'File');
+  const isPreview = parseBool(kidText(holder, 'IsPreview')) ?? parseBool(kidText(outer, 'IsClip')) ?? parseBool(kidText(outer, 'IsPreview')) ?? false;
+  const fileSize = parseInteger(kidText(fileNode, 'FileSize') ?? kidText(holder, 'FileSize'));
+  const tech: TechnicalDetails = {
+    reference: techRef,
+    codec:
+      avsValue(kid(holder, 'AudioCodecType')) ??
+      avsValue(kid(holder, 'VideoCodecType')) ??
+      avsValue(kid(holder, 'ImageCodecType')) ??
+      avsValue(kid(holder, 'TextCodecType')) ??
+      avsValue(kid(holder, 'ContainerFormat')),
+    bitrateKbps: bitNode ? bitrateKbps(txt(bitNode), bitNode.attrs.UnitOfMeasure) : null,
+    samplingRateHz: rateNode ? samplingRateHz(txt(rateNode), rateNode.attrs.UnitOfMeasure) : null,
+    bitsPerSample: parseInteger(kidText(holder, 'BitsPerSample') ?? kidText(holder, 'AudioBitsPerSample') ?? kidText(holder, 'BitDepth')),
+    channels: parseInteger(kidText(holder, 'NumberOfChannels') ?? kidText(holder, 'NumberOfAudioChannels')),
+    width: parseInteger(kidText(holder, 'ImageWidth') ?? kidText(holder, 'VideoWidth')),
+    height: parseInteger(kidText(holder, 'ImageHeight') ?? kidText(holder, 'VideoHeight')),
+    frameRate: parseNumber(kidText(holder, 'FrameRate')),
+    fileSize,
+    durationMs: parseDurationMs(kidText(holder, 'Duration')),
+    isPreview,
+  };
+  res.technicalDetails.push(tech);
+  if (!fileNode) return;
+  const name = kidText(fileNode, 'FileName');
+  const folder = kidText(fileNode, 'FilePath');
+  const uri = kidText(fileNode, 'URI') ?? kidText(fileNode, 'URL');
+  let filePath: string | null = null;
+  if (name !== null) filePath = folder ? (/[/\\]$/.test(folder) ? folder + name : `${folder}/${name}`) : name;
+  else if (uri !== null && !/^[a-z][a-z0-9+.-]*:/i.test(uri)) filePath = uri; // a relative URI is a path in the delivery
+  const hashNode = kid(fileNode, 'HashSum');
+  let hash: string | null = null;
+  let hashAlgorithm: string | null = null;
+  if (hashNode) {
+    hash = kidText(hashNode, 'HashSumValue') ?? kidText(hashNode, 'HashSum') ?? txt(hashNode);
+    hashAlgorithm = avsValue(kid(hashNode, 'Algorithm')) ?? avsValue(kid(hashNode, 'HashSumAlgorithmType')) ?? attr(hashNode, 'HashSumAlgorithmType');
+  }
+  const providedFlag = parseBool(kidText(holder, 'IsProvidedInDelivery'));
+  const file: ResourceFile = {
+    path: filePath,
+    uri,
+    hashAlgorithm,
+    hash,
+    size: fileSize,
+    provided: providedFlag ?? (filePath !== null || uri !== null),
+    isPreview,
+    technicalReference: techRef,
+  };
+  res.files.push(file);
+}
+
+// ---------------------------------------------------------------- releases
+
+function readReleaseIds(nodes: XNode[]): ReleaseIdentifiers {
+  const ids: ReleaseIdentifiers = { icpn: null, upc: null, ean: null, grid: null, isrc: null, catalogNumber: null, proprietary: [] };
+  for (const idNode of nodes) {
+    ids.grid ??= kidText(idNode, 'GRid');
+    const icpnNode = kid(idNode, 'ICPN');
+    const icpn = txt(icpnNode);
+    if (icpn !== null && ids.icpn === null) {
+      ids.icpn = icpn;
+      const isEan = parseBool(attr(icpnNode, 'IsEan'));
+      if (isEan === true || (isEan === null && icpn.length === 13)) ids.ean = icpn;
+      else if (isEan === false || (isEan === null && icpn.length === 12)) ids.upc = icpn;
+    }
+    ids.ean ??= kidText(idNode, 'EAN');
+    ids.upc ??= kidText(idNode, 'UPC');
+    ids.isrc ??= kidText(idNode, 'ISRC');
+    ids.catalogNumber ??= kidText(idNode, 'CatalogNumber');
+    for (const p of kids(idNode, 'ProprietaryId')) pushProprietary(ids.proprietary, p);
+  }
+  ids.icpn ??= ids.ean ?? ids.upc;
+  return ids;
+}
+
+function readReleases(list: XNode | null, ctx: Ctx): Release[] {
+  const out: Release[] = [];
+  const ch = list?.children;
+  if (!ch) return out;
+  for (const r of ch) {
+    if (r.name !== 'Release' && r.name !== 'TrackRelease' && r.name !== 'ClipRelease') continue;
+    out.push(ctx.family === 3 ? release3(r, ctx) : release4(r, ctx));
+  }
+  return out;
+}
+
+function emptyRelease(r: XNode, reference: string): Release {
+  return {
+    reference,
+    isMain: parseBool(attr(r, 'IsMainRelease')) === true,
+    isTrackRelease: false,
+    type: null,
+    declaredType: null,
+    identifiers: readReleaseIds(kids(r, 'ReleaseId')),
+    title: null,
+    subtitle: null,
+    displayArtistName: null,
+    displayArtists: [],
+    label: null,
+    genre: null,
+    subGenre: null,
+    parentalWarning: null,
+    pLine: null,
+    cLine: null,
+    releaseDate: null,
+    originalReleaseDate: null,
+    displayStartDate: null,
+    durationMs: parseDurationMs(kidText(r, 'Duration')),
+    trackList: [],
+    resourceReferences: [],
+    takedown: false,
+    byTerritory: [],
+    line: r.line,
+  };
+}
+
+function resolveResource(refNode: XNode, ctx: Ctx): Resource {
+  const ref = txt(refNode) ?? '';
+  const res = ctx.resources.get(ref);
+  if (!res) throw new UnresolvedReference(refNode.line, `${refNode.name} "${ref}" names no resource in the ResourceList`);
+  return res;
+}
+
+function release3(r: XNode, ctx: Ctx): Release {
+  const rel = emptyRelease(r, kidText(r, 'ReleaseReference') ?? `line-${r.line}`);
+  const typeNode = kid(r, 'ReleaseType');
+  rel.declaredType = txt(typeNode);
+  rel.type = avsValue(typeNode);
+  rel.isTrackRelease = rel.type === 'TrackRelease';
+  const variants = variantsOf(r, 'DetailsByTerritory');
+  const def = defaultVariant(variants);
+  const titleNode = fromVariants(def, variants, titleNode3);
+  const refTitle = kid(r, 'ReferenceTitle');
+  rel.title = kidText(titleNode, 'TitleText') ?? kidText(refTitle, 'TitleText');
+  rel.subtitle = kidText(titleNode, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
+  rel.displayArtists = def ? readDisplayArtists(def, ctx) : [];
+  rel.displayArtistName = fromVariants(def, variants, (v) => kidText(v, 'DisplayArtistName')) ?? composeDisplayName(rel.displayArtists);
+  rel.label = fromVariants(def, variants, (v) => kidText(v, 'LabelName'));
+  const genre = readGenre(fromVariants(def, variants, (v) => kid(v, 'Genre')));
+  rel.genre = genre.genre;
+  rel.subGenre = genre.subGenre;
+  rel.parentalWarning = fromVariants(def, variants, (v) => avsValue(kid(v, 'ParentalWarningType')));
+  rel.pLine = readLine(kid(r, 'PLine') ?? fromVariants(def, variants, (v) => kid(v, 'PLine')), 'PLineText');
+  rel.cLine = readLine(kid(r, 'CLine') ?? fromVariants(def, variants, (v) => kid(v, 'CLine')), 'CLineText');
+  rel.releaseDate = normalizeDate(fromVariants(def, variants, (v) => kidText(v, 'ReleaseDate')) ?? kidText(r, 'GlobalReleaseDate'));
+  rel.originalReleaseDate = normalizeDate(fromVariants(def, variants, (v) => kidText(v, 'OriginalReleaseDate')) ?? kidText(r, 'GlobalOriginalReleaseDate'));
+  for (const ref of kids(kid(r, 'ReleaseResourceReferenceList'), 'ReleaseResourceReference')) {
+    rel.resourceReferences.push(resolveResource(ref, ctx).reference);
+  }
+  const group = fromVariants(def, variants, (v) => kid(v, 'ResourceGroup'));
+  rel.trackList = group ? trackListFromGroup(group, ctx, rel.resourceReferences) : trackListFromReferences(rel.resourceReferences, ctx);
+  for (const v of variants) if (v !== def) rel.byTerritory.push(variant3(v, ctx));
+  return rel;
+}
+
+function release4(r: XNode, ctx: Ctx): Release {
+  const rel = emptyRelease(r, kidText(r, 'ReleaseReference') ?? `line-${r.line}`);
+  const typeNode = choose(kids(r, 'ReleaseType'));
+  rel.declaredType = txt(typeNode) ?? (r.name === 'TrackRelease' ? 'TrackRelease' : null);
+  rel.type = avsValue(typeNode) ?? rel.declaredType;
+  rel.isTrackRelease = r.name === 'TrackRelease' || rel.type === 'TrackRelease';
+  const title = choose(kids(r, 'DisplayTitle'));
+  const refTitle = kid(r, 'ReferenceTitle');
+  rel.title = txt(choose(kids(r, 'DisplayTitleText'))) ?? kidText(title, 'TitleText') ?? kidText(refTitle, 'TitleText');
+  rel.subtitle = kidText(title, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
+  rel.displayArtists = readDisplayArtists(r, ctx);
+  rel.displayArtistName = txt(choose(kids(r, 'DisplayArtistName'))) ?? composeDisplayName(rel.displayArtists);
+  const labelRef = choose(kids(r, 'ReleaseLabelReference'));
+  rel.label = labelRef ? (resolveParty(labelRef, ctx)?.name ?? null) : kidText(r, 'LabelName');
+  const genre = readGenre(choose(kids(r, 'Genre')));
+  rel.genre = genre.genre;
+  rel.subGenre = genre.subGenre;
+  rel.parentalWarning = avsValue(choose(kids(r, 'ParentalWarningType')));
+  rel.pLine = readLine(choose(kids(r, 'PLine')), 'PLineText');
+  rel.cLine = readLine(choose(kids(r, 'CLine')), 'CLineText');
+  rel.releaseDate = normalizeDate(txt(choose(kids(r, 'ReleaseDate'))));
+  rel.originalReleaseDate = normalizeDate(txt(choose(kids(r, 'OriginalReleaseDate'))));
+  const group = kid(r, 'ResourceGroup');
+  if (group) {
+    collectGroupReferences(group, ctx, rel.resourceReferences);
+    rel.trackList = trackListFromGroup(group, ctx, rel.resourceReferences);
+  } else {
+    for (const ref of kids(r, 'ReleaseResourceReference')) rel.resourceReferences.push(resolveResource(ref, ctx).reference);
+    for (const ref of kids(kid(r, 'ReleaseResourceReferenceList'), 'ReleaseResourceReference')) rel.resourceReferences.push(resolveResource(ref, ctx).reference);
+    rel.trackList = trackListFromReferences(rel.resourceReferences, ctx);
+  }
+  if (rel.isTrackRelease && rel.trackList.length > 0) {
+    // A TrackRelease often states only ids and a label: the rest is its resource's.
+    const res = ctx.resources.get(rel.trackList[0].resourceReference);
+    if (res) {
+      rel.title ??= res.title;
+      rel.subtitle ??= res.subtitle;
+      rel.displayArtistName ??= res.displayArtistName;
+      if (rel.displayArtists.length === 0) rel.displayArtists = res.displayArtists;
+      rel.durationMs ??= res.durationMs;
+      rel.parentalWarning ??= res.parentalWarning;
+      rel.pLine ??= res.pLine;
+    }
+  }
+  rel.byTerritory = variants4(r, ctx);
+  return rel;
+}
+
+function collectGroupReferences(group: XNode, ctx: Ctx, out: string[]): void {
+  const ch = group.children;
+  if (!ch) return;
+  for (const c of ch) {
+    if (c.name === 'ResourceGroup') collectGroupReferences(c, ctx, out);
+    else if (c.name === 'ResourceGroupContentItem') {
+      for (const ref of kids(c, 'ReleaseResourceReference')) {
+        const r = resolveResource(ref, ctx).reference;
+        if (!out.includes(r)) out.push(r);
+      }
+    } else if (c.name === 'LinkedReleaseResourceReference' || c.name === 'ReleaseResourceReference') {
+      const r = resolveResource(c, ctx).reference;
+      if (!out.includes(r)) out.push(r);
+    }
+  }
+}
+
+function isTrackKind(kind: ResourceKind): boolean {
+  return kind === 'sound_recording' || kind === 'video';
+}
+
+function trackListFromReferences(refs: string[], ctx: Ctx): TrackListEntry[] {
+  const out: TrackListEntry[] = [];
+  for (const ref of refs) {
+    const res = ctx.resources.get(ref);
+    if (!res || !isTrackKind(res.kind)) continue;
+    const n = out.length + 1;
+    out.push({ resourceReference: ref, discNumber: 1, trackNumber: n, sequence: n, groupTitle: null });
+  }
+  return out;
+}
+
+interface GroupChild {
+  node: XNode;
+  sequence: number | null;
+}
+
+/** Children of a ResourceGroup (sub-groups and items) in SequenceNumber order, document order for ties. */
+function orderedGroupChildren(group: XNode): GroupChild[] {
+  const out: GroupChild[] = [];
+  const ch = group.children;
+  if (!ch) return out;
+  for (const c of ch) {
+    if (c.name !== 'ResourceGroup' && c.name !== 'ResourceGroupContentItem') continue;
+    out.push({ node: c, sequence: parseInteger(kidText(c, 'SequenceNumber') ?? attr(c, 'SequenceNumber')) });
+  }
+  return sortBySequence(out);
+}
+
+function groupTitle(group: XNode): string | null {
+  const t = kid(group, 'Title') ?? kid(group, 'AdditionalTitle') ?? choose(kids(group, 'DisplayTitle'));
+  return kidText(t, 'TitleText') ?? txt(choose(kids(group, 'DisplayTitleText')));
+}
+
+/**
+ * Disc and track numbers from nested ResourceGroups: the release's group holds one group per
+ * disc (its SequenceNumber is the disc number); deeper groups (sides, parts) only order tracks.
+ * Track numbers count tracks within a disc, so images and booklets in the groups don't shift them.
+ */
+function trackListFromGroup(top: XNode, ctx: Ctx, refsOut: string[]): TrackListEntry[] {
+  const out: TrackListEntry[] = [];
+  const children = orderedGroupChildren(top);
+  const hasSubGroups = children.some((c) => c.node.name === 'ResourceGroup');
+  let discOrdinal = 0;
+  const perDiscCount = new Map<number, number>();
+
+  const addItem = (item: XNode, disc: number, title: string | null) => {
+    for (const refNode of kids(item, 'ReleaseResourceReference')) {
+      const res = resolveResource(refNode, ctx);
+      if (!refsOut.includes(res.reference)) refsOut.push(res.reference);
+      if (!isTrackKind(res.kind)) continue;
+      const n = (perDiscCount.get(disc) ?? 0) + 1;
+      perDiscCount.set(disc, n);
+      out.push({ resourceReference: res.reference, discNumber: disc, trackNumber: n, sequence: out.length + 1, groupTitle: title });
+    }
+  };
+  const walkGroup = (group: XNode, disc: number, title: string | null) => {
+    for (const c of orderedGroupChildren(group)) {
+      if (c.node.name === 'ResourceGroup') walkGroup(c.node, disc, title);
+      else addItem(c.node, disc, title);
+    }
+  };
+
+  for (const c of children) {
+    if (c.node.name === 'ResourceGroup') {
+      discOrdinal++;
+      const disc = c.sequence ?? discOrdinal;
+      walkGroup(c.node, disc, groupTitle(c.node));
+    } else addItem(c.node, 1, hasSubGroups ? null : groupTitle(top));
+  }
+  return out;
+}
+
+function pickMainRelease(releases: Release[], family: 3 | 4): number {
+  if (releases.length === 0) return -1;
+  const flagged = releases.findIndex((r) => r.isMain);
+  if (flagged >= 0) return flagged;
+  const notTrack = releases.findIndex((r) => !r.isTrackRelease && r.type !== 'ResourceRelease');
+  if (notTrack >= 0) return notTrack;
+  return family === 4 ? releases.findIndex((r) => !r.isTrackRelease) : 0;
+}
+
+// ---------------------------------------------------------------- deals
+
+function firstDate(...values: (string | null)[]): string | null {
+  for (const v of values) if (v !== null) return v;
+  return null;
+}
+
+function readDeals(list: XNode | null, releases: Release[], ctx: Ctx): Deal[] {
+  const out: Deal[] = [];
+  if (!list) return out;
+  const releaseRefs = new Set(releases.map((r) => r.reference));
+  const visibility = new Map<string, string | null>();
+  const collectVisibility = (parent: XNode) => {
+    for (const v of kids(parent, 'ReleaseVisibility')) {
+      const ref = kidText(v, 'VisibilityReference');
+      if (ref) visibility.set(ref, normalizeDate(kidText(v, 'ReleaseDisplayStartDateTime') ?? kidText(v, 'ReleaseDisplayStartDate')));
+    }
+  };
+  collectVisibility(list);
+  const releaseDeals = kids(list, 'ReleaseDeal');
+  for (const rd of releaseDeals) collectVisibility(rd);
+
+  for (const rd of releaseDeals) {
+    const refNodes = kids(rd, 'DealReleaseReference');
+    for (const refNode of refNodes) {
+      const ref = txt(refNode);
+      if (ref === null || !releaseRefs.has(ref)) {
+        throw new UnresolvedReference(refNode.line, `DealReleaseReference "${ref ?? ''}" names no release in the ReleaseList`);
+      }
+    }
+    for (const d of kids(rd, 'Deal')) {
+      const terms = kid(d, 'DealTerms') ?? d;
+      const useTypes: string[] = [];
+      for (const u of kids(terms, 'UseType')) pushValue(useTypes, avsValue(u));
+      for (const usage of kids(terms, 'Usage')) for (const u of kids(usage, 'UseType')) pushValue(useTypes, avsValue(u));
+      const commercialModels: string[] = [];
+      for (const c of kids(terms, 'CommercialModelType')) pushValue(commercialModels, avsValue(c));
+      const period = kid(terms, 'ValidityPeriod');
+      const validFrom = firstDate(kidText(period, 'StartDate'), kidText(period, 'StartDateTime'));
+      const validTo = firstDate(kidText(period, 'EndDate'), kidText(period, 'EndDateTime'));
+      const endDay = normalizeDate(validTo);
+      const price = kid(terms, 'PriceInformation');
+      let displayStart = normalizeDate(kidText(terms, 'ReleaseDisplayStartDate') ?? kidText(terms, 'ReleaseDisplayStartDateTime'));
+      const visRefNode = kid(terms, 'ReleaseVisibilityReference');
+      const visRef = txt(visRefNode);
+      if (visRef !== null && visRefNode) {
+        if (!visibility.has(visRef)) throw new UnresolvedReference(visRefNode.line, `ReleaseVisibilityReference "${visRef}" names no ReleaseVisibility in the DealList`);
+        displayStart ??= visibility.get(visRef) ?? null;
+      }
+      const base = {
+        dealReference: kidText(d, 'DealReference'),
+        useTypes,
+        commercialModels,
+        territoriesIncluded: kidTexts(terms, 'TerritoryCode'),
+        territoriesExcluded: kidTexts(terms, 'ExcludedTerritoryCode'),
+        validFrom,
+        validTo,
+        takedown: parseBool(kidText(terms, 'TakeDown')) === true || parseBool(kidText(terms, 'AllDealsCancelled')) === true,
+        ended: endDay !== null && endDay < ctx.today,
+        priceTier:
+          kidText(price, 'PriceCode') ??
+          avsValue(kid(price, 'PriceRangeType')) ??
+          avsValue(kid(price, 'PriceType')) ??
+          kidText(price, 'WholesalePricePerUnit'),
+        displayStartDate: displayStart,
+      };
+      for (const refNode of refNodes) out.push({ releaseReference: txt(refNode) as string, ...base });
+    }
+  }
+  return out;
+}
+
+function pushValue(list: string[], v: string | null): void {
+  if (v !== null && !list.includes(v)) list.push(v);
+}
+
+/** Takedown and display start of each release from its deals. */
+function applyDeals(releases: Release[], deals: Deal[], ctx: Ctx): void {
+  const byRelease = new Map<string, Deal[]>();
+  for (const d of deals) {
+    let list = byRelease.get(d.releaseReference);
+    if (!list) byRelease.set(d.releaseReference, (list = []));
+    list.push(d);
+  }
+  for (const rel of releases) {
+    const own = byRelease.get(rel.reference) ?? [];
+    if (own.length === 0) {
+      // 4.x: a release the message offers under no deal is not available anywhere.
+      // 3.x: a missing DealList means the deals are not restated (metadata-only), not a takedown.
+      rel.takedown = ctx.family === 4;
+      continue;
+    }
+    rel.takedown = own.every((d) => d.takedown || d.ended);
+    let display: string | null = null;
+    let earliestStart: string | null = null;
+    for (const d of own) {
+      if (d.displayStartDate && (display === null || d.displayStartDate < display)) display = d.displayStartDate;
+      const start = normalizeDate(d.validFrom);
+      if (start && !d.takedown && (earliestStart === null || start < earliestStart)) earliestStart = start;
+    }
+    rel.displayStartDate = display ?? earliestStart;
+  }
+}
+
+// ---------------------------------------------------------------- purge and choreography
+
+function purgeMessage(base: ErnMessage, root: XNode): ErnMessage {
+  const purged = kids(root, 'PurgedRelease');
+  let n = 0;
+  for (const p of purged) {
+    n++;
+    const rel = emptyRelease(p, `PurgedRelease${n}`);
+    const titleNode = kid(p, 'Title') ?? kid(p, 'ReferenceTitle') ?? choose(kids(p, 'DisplayTitle'));
+    rel.title = kidText(titleNode, 'TitleText') ?? txt(choose(kids(p, 'DisplayTitleText')));
+    rel.displayArtistName = txt(choose(kids(p, 'DisplayArtistName')));
+    rel.takedown = true;
+    rel.isMain = n === 1;
+    base.releases.push(rel);
+    base.purgedReleaseIds.push(rel.identifiers);
+  }
+  base.mainReleaseIndex = base.releases.length > 0 ? 0 : -1;
+  base.mainRelease = base.releases[0] ?? null;
+  base.isTakedown = true;
+  base.isMetadataOnly = true;
+  return base;
+}
+
+function choreographyMessage(kind: MessageKind, root: XNode, namespace: string | null, header: MessageHeader): ErnMessage {
+  let manifest: ErnMessage['manifest'] = null;
+  if (kind === 'ManifestMessage') {
+    const messages: ManifestEntry[] = [];
+    for (const m of kids(root, 'MessageInBatch')) {
+      const releaseIds: string[] = [];
+      for (const idNode of kids(m, 'IncludedReleaseId')) {
+        for (const c of idNode.children ?? []) {
+          const t = txt(c);
+          if (t) releaseIds.push(t);
+        }
+      }
+      const hashNode = kid(m, 'HashSum');
+      messages.push({
+        messageId: kidText(m, 'MessageId'),
+        messageType: kidText(m, 'MessageType'),
+        url: kidText(m, 'URL'),
+        releaseIds,
+        hash: kidText(hashNode, 'HashSum') ?? kidText(hashNode, 'HashSumValue'),
+        hashAlgorithm: kidText(hashNode, 'HashSumAlgorithmType') ?? kidText(hashNode, 'Algorithm'),
+      });
+    }
+    manifest = { numberOfMessages: parseInteger(kidText(root, 'NumberOfMessages')), messages };
+  }
+  return {
+    kind,
+    rootElement: root.name,
+    ernVersion: null,
+    family: null,
+    namespace,
+    header,
+    parties: [],
+    releases: [],
+    resources: [],
+    deals: [],
+    mainReleaseIndex: -1,
+    mainRelease: null,
+    isTakedown: false,
+    isMetadataOnly: true,
+    dealListAbsent: true,
+    purgedReleaseIds: [],
+    manifest,
+  };
+}
+
