@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER, migrate, openDatabase, type Database } from '@/db/client';
+
+export type TestDatabase = Database & { cleanup(): Promise<void> };
+
+/** A fresh, migrated database. PGlite in memory by default. When TEST_DATABASE_URL is set
+ *  (postgres://.../postgres), creates a uniquely named database on that server, migrates it,
+ *  and drops it on close. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = testDatabaseServerUrl();
+  return serverUrl ? createPostgresTestDatabase(serverUrl, true) : createPgliteTestDatabase();
+}
+
+/** Like createTestDatabase but with no migration applied (for tests of the migrations themselves). */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = testDatabaseServerUrl();
+  if (serverUrl) return createPostgresTestDatabase(serverUrl, false);
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const closeDatabase = database.close.bind(database);
+  return withCleanup(database, closeDatabase);
+}
+
+/** The server URL the PostgreSQL tests run on, or undefined when they run on PGlite. */
+export function testDatabaseServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+// Creating a PGlite database runs initdb (3-5 s); loading a data folder dumped from an already
+// migrated one takes well under a second. The dump is cached on disk, keyed by the migrations and
+// the PGlite version, so every test file (vitest runs each in its own process) reuses it.
+const TEMPLATE_FOLDER = fileURLToPath(new URL('../../.tmp/pglite-templates/', import.meta.url));
+let pgliteTemplate: Promise<Blob> | undefined;
+
+async function createPgliteTestDatabase(): Promise<TestDatabase> {
+  pgliteTemplate ??= loadOrBuildPgliteTemplate().catch((error: unknown) => {
+    pgliteTemplate = undefined;
+    throw error;
+  });
+  const database = await openDatabase({ dataDir: 'memory://', pgliteLoadDataDir: await pgliteTemplate });
+  // A no-op on the template, but it proves the copy is current and keeps the contract honest.
+  await migrate(database);
+  const closeDatabase = database.close.bind(database);
+  return withCleanup(database, closeDatabase);
+}
+
+async function loadOrBuildPgliteTemplate(): Promise<Blob> {
+  const file = join(TEMPLATE_FOLDER, `${templateKey()}.tar`);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // Not built yet in this checkout: build it below.
+  }
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrate(database);
+    const dump = await database.pglite!.dumpDataDir('none');
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    try {
+      mkdirSync(TEMPLATE_FOLDER, { recursive: true });
+      // Write then rename: parallel test files may build it at once, none may read half a file.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+      writeFileSync(partial, bytes);
+      renameSync(partial, file);
+    } catch {
+      // A read-only checkout only loses the cache, not the test.
+    }
+    return new Blob([bytes]);
+  } finally {
+    await database.close();
+  }
+}
+
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const pgliteVersion = readPackageVersion('@electric-sql/pglite');
+  hash.update(`pglite ${pgliteVersion}\n`);
+  for (const name of readdirSync(MIGRATIONS_FOLDER).filter((entry) => entry.endsWith('.sql')).sort()) {
+    hash.update(name);
+    hash.update(readFileSync(join(MIGRATIONS_FOLDER, name)));
+  }
+  hash.update(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+function readPackageVersion(name: string): string {
+  const path = fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url));
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function createPostgresTestDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
+  const name = `test_${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await runOnServer(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let database: Database;
+  try {
+    database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    if (migrated) await migrate(database);
+  } catch (error) {
+    await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    throw error;
+  }
+  const closeDatabase = database.close.bind(database);
+  return withCleanup(database, async () => {
+    await closeDatabase();
+    await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+}
+
+async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** close() and cleanup() both release everything, once, whichever the test calls. */
+function withCleanup(database: Database, release: () => Promise<void>): TestDatabase {
+  let released: Promise<void> | undefined;
+  const cleanup = () => (released ??= release());
+  return Object.assign(database, { cleanup, close: cleanup });
+}
