@@ -97,8 +97,13 @@ export interface ErnRelease {
   originalReleaseDate: string;
   languageOfPerformance?: string;
   tracks: ErnTrack[];
-  /** Absent in metadata-only updates and takedowns. */
+  /** The front cover file; absent in metadata-only updates and takedowns. */
   cover?: ErnImageFile;
+  /**
+   * Without a cover file, still describe the cover image resource (no file): what partners do in
+   * metadata-only updates so the release keeps pointing at the image delivered before.
+   */
+  coverWithoutFile?: boolean;
 }
 
 export type CommercialModel = 'SubscriptionModel' | 'AdvertisementSupportedModel' | 'PayAsYouGoModel';
@@ -258,8 +263,11 @@ function soundRecording382(x: XmlBuilder, spec: NewReleaseMessageSpec, track: Er
   x.close('SoundRecording');
 }
 
-function image382(x: XmlBuilder, spec: NewReleaseMessageSpec, cover: ErnImageFile, ref: string, techRef: string): void {
-  const { fileName, filePath } = splitPath(cover.relativePath);
+function hasCoverResource(r: ErnRelease): boolean {
+  return Boolean(r.cover || r.coverWithoutFile);
+}
+
+function image382(x: XmlBuilder, spec: NewReleaseMessageSpec, cover: ErnImageFile | undefined, ref: string, techRef: string): void {
   x.open('Image');
   x.leaf('ImageType', 'FrontCoverImage');
   x.open('ImageId').leaf('ProprietaryId', `${spec.release.upc}_cover`, { Namespace: `DPID:${spec.sender.partyId}` }).close();
@@ -267,17 +275,20 @@ function image382(x: XmlBuilder, spec: NewReleaseMessageSpec, cover: ErnImageFil
   x.open('ImageDetailsByTerritory');
   x.leaf('TerritoryCode', 'Worldwide');
   x.leaf('ParentalWarningType', 'NotExplicit');
-  x.open('TechnicalImageDetails');
-  x.leaf('TechnicalResourceDetailsReference', techRef);
-  x.leaf('ImageCodecType', cover.codec);
-  x.leaf('ImageHeight', cover.height);
-  x.leaf('ImageWidth', cover.width);
-  x.open('File');
-  x.leaf('FileName', fileName);
-  if (filePath) x.leaf('FilePath', filePath);
-  x.open('HashSum').leaf('HashSum', cover.md5).leaf('HashSumAlgorithmType', 'MD5').close();
-  x.close('File');
-  x.close('TechnicalImageDetails');
+  if (cover) {
+    const { fileName, filePath } = splitPath(cover.relativePath);
+    x.open('TechnicalImageDetails');
+    x.leaf('TechnicalResourceDetailsReference', techRef);
+    x.leaf('ImageCodecType', cover.codec);
+    x.leaf('ImageHeight', cover.height);
+    x.leaf('ImageWidth', cover.width);
+    x.open('File');
+    x.leaf('FileName', fileName);
+    if (filePath) x.leaf('FilePath', filePath);
+    x.open('HashSum').leaf('HashSum', cover.md5).leaf('HashSumAlgorithmType', 'MD5').close();
+    x.close('File');
+    x.close('TechnicalImageDetails');
+  }
   x.close('ImageDetailsByTerritory');
   x.close('Image');
 }
@@ -302,7 +313,7 @@ function releases382(x: XmlBuilder, spec: NewReleaseMessageSpec): void {
   x.open('ReferenceTitle').leaf('TitleText', r.title).close();
   x.open('ReleaseResourceReferenceList');
   r.tracks.forEach((_, i) => x.leaf('ReleaseResourceReference', `A${i + 1}`, { ReleaseResourceType: 'PrimaryResource' }));
-  x.leaf('ReleaseResourceReference', imageRef, { ReleaseResourceType: 'SecondaryResource' });
+  if (hasCoverResource(r)) x.leaf('ReleaseResourceReference', imageRef, { ReleaseResourceType: 'SecondaryResource' });
   x.close('ReleaseResourceReferenceList');
   x.leaf('ReleaseType', r.releaseType);
   x.open('ReleaseDetailsByTerritory');
@@ -325,10 +336,12 @@ function releases382(x: XmlBuilder, spec: NewReleaseMessageSpec): void {
     x.close('ResourceGroupContentItem');
   });
   x.close('ResourceGroup');
-  x.open('ResourceGroupContentItem');
-  x.leaf('ResourceType', 'Image');
-  x.leaf('ReleaseResourceReference', imageRef, { ReleaseResourceType: 'SecondaryResource' });
-  x.close('ResourceGroupContentItem');
+  if (hasCoverResource(r)) {
+    x.open('ResourceGroupContentItem');
+    x.leaf('ResourceType', 'Image');
+    x.leaf('ReleaseResourceReference', imageRef, { ReleaseResourceType: 'SecondaryResource' });
+    x.close('ResourceGroupContentItem');
+  }
   x.close('ResourceGroup');
   x.open('Genre').leaf('GenreText', r.genre).leaf('SubGenre', r.subGenre).close();
   x.leaf('ReleaseDate', r.releaseDate);
@@ -428,7 +441,7 @@ function newReleaseMessage382(spec: NewReleaseMessageSpec, indent: string): stri
   x.leaf('UpdateIndicator', spec.updateIndicator);
   x.open('ResourceList');
   r.tracks.forEach((track, i) => soundRecording382(x, spec, track, i));
-  if (r.cover) image382(x, spec, r.cover, `A${r.tracks.length + 1}`, `T${r.tracks.length + 1}`);
+  if (hasCoverResource(r)) image382(x, spec, r.cover, `A${r.tracks.length + 1}`, `T${r.tracks.length + 1}`);
   x.close('ResourceList');
   releases382(x, spec);
   deals382(x, spec);
@@ -536,23 +549,25 @@ function soundRecording43(x: XmlBuilder, parties: Map<string, string>, track: Er
   x.close('SoundRecording');
 }
 
-function image43(x: XmlBuilder, spec: NewReleaseMessageSpec, cover: ErnImageFile, index: number): void {
+function image43(x: XmlBuilder, spec: NewReleaseMessageSpec, cover: ErnImageFile | undefined, index: number): void {
   x.open('Image');
   x.leaf('ResourceReference', `A${index}`);
   x.leaf('Type', 'FrontCoverImage');
   x.open('ResourceId').leaf('ProprietaryId', `${spec.release.upc}_cover`, { Namespace: `DPID:${spec.sender.partyId}` }).close();
   x.leaf('ParentalWarningType', 'NotExplicit', { ApplicableTerritoryCode: 'Worldwide' });
-  x.open('TechnicalDetails');
-  x.leaf('TechnicalResourceDetailsReference', `T${index}`);
-  x.leaf('ImageCodecType', cover.codec);
-  x.leaf('ImageHeight', cover.height, { UnitOfMeasure: 'Pixel' });
-  x.leaf('ImageWidth', cover.width, { UnitOfMeasure: 'Pixel' });
-  x.open('File');
-  x.leaf('URI', cover.relativePath);
-  x.open('HashSum').leaf('Algorithm', 'MD5').leaf('HashSumValue', cover.md5).close();
-  x.leaf('FileSize', cover.sizeBytes);
-  x.close('File');
-  x.close('TechnicalDetails');
+  if (cover) {
+    x.open('TechnicalDetails');
+    x.leaf('TechnicalResourceDetailsReference', `T${index}`);
+    x.leaf('ImageCodecType', cover.codec);
+    x.leaf('ImageHeight', cover.height, { UnitOfMeasure: 'Pixel' });
+    x.leaf('ImageWidth', cover.width, { UnitOfMeasure: 'Pixel' });
+    x.open('File');
+    x.leaf('URI', cover.relativePath);
+    x.open('HashSum').leaf('Algorithm', 'MD5').leaf('HashSumValue', cover.md5).close();
+    x.leaf('FileSize', cover.sizeBytes);
+    x.close('File');
+    x.close('TechnicalDetails');
+  }
   x.close('Image');
 }
 
@@ -600,7 +615,7 @@ function releases43(x: XmlBuilder, spec: NewReleaseMessageSpec, parties: Map<str
     x.leaf('ReleaseResourceReference', `A${i + 1}`);
     x.close('ResourceGroupContentItem');
   });
-  if (r.cover) x.leaf('LinkedReleaseResourceReference', `A${imageIndex}`);
+  if (hasCoverResource(r)) x.leaf('LinkedReleaseResourceReference', `A${imageIndex}`);
   x.close('ResourceGroup');
   x.close('Release');
 
@@ -649,7 +664,7 @@ function newReleaseMessage43(spec: NewReleaseMessageSpec, indent: string): strin
   x.close('PartyList');
   x.open('ResourceList');
   r.tracks.forEach((track, i) => soundRecording43(x, parties, track, i));
-  if (r.cover) image43(x, spec, r.cover, r.tracks.length + 1);
+  if (hasCoverResource(r)) image43(x, spec, r.cover, r.tracks.length + 1);
   x.close('ResourceList');
   releases43(x, spec, parties);
   x.open('DealList');

@@ -5,6 +5,7 @@
 
 // Characters XML 1.0 forbids outright; real partner data sometimes carries them, so drop them
 // rather than produce a document no parser accepts.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const FORBIDDEN_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 export function escapeText(value: string | number | boolean): string {
