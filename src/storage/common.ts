@@ -70,6 +70,9 @@ export function rangePastEnd(path: string, start: number, size: number): Storage
 /** Parses 'bytes 0-99/1234'. */
 export function parseContentRange(header: string | null | undefined): { start: number; end: number; size: number } | null {
   if (!header) return null;
+  // 'bytes */1234' is how a 416 answer states the size.
+  const unsatisfied = /^bytes\s+\*\/(\d+)$/i.exec(header.trim());
+  if (unsatisfied) return { start: -1, end: -1, size: Number(unsatisfied[1]) };
   const m = /^bytes\s+(\d+)-(\d+)\/(\d+|\*)$/i.exec(header.trim());
   if (!m) return null;
   return { start: Number(m[1]), end: Number(m[2]), size: m[3] === '*' ? -1 : Number(m[3]) };
