@@ -1,0 +1,8 @@
+import type { JobDefinition } from './queue';
+import type { AppDeps } from '@/server/context';
+import { maintenanceJobs } from '@/features/maintenance/jobs';
+
+/** Every job type of the product. Features add theirs here; handlers live with their feature. */
+export function allJobDefinitions(deps: AppDeps): JobDefinition[] {
+  return [...maintenanceJobs(deps)];
+}
