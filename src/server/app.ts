@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from './context';
 import { ApiError, sendError } from './errors';
 import { serveSpa } from './static';
 import { getRole } from '@/features/users/service';
-import { registerUserRoutes } from '@/features/users/routes';
+import { registerFeatureRoutes } from './routes';
 import type { TableChange } from './realtime';
 
 export interface BuiltApp {
@@ -61,7 +61,7 @@ export function buildApp(deps: AppDeps, opts: { webRoot?: string | null } = {}):
     }
   });
 
-  registerUserRoutes(api, deps);
+  registerFeatureRoutes(api, deps);
 
   api.get('/realtime', 'user', (c) =>
     streamSSE(c, async (stream) => {

@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { badRequest } from './errors';
+
+/** Parses a JSON body with a zod schema; a bad body is a 400 naming the first problem. */
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const raw = await c.req.json().catch(() => undefined);
+  const parsed = schema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw badRequest(`${where}${issue?.message ?? 'Invalid request body'}`);
+  }
+  return parsed.data;
+}
+
+/** Parses query parameters with a zod schema (values arrive as strings: use z.coerce). */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(`${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** Lists answer `{ rows, total }` with page (1-based) and pageSize (DESIGN.md 5). */
+export function pageWindow(page: number | undefined, pageSize: number | undefined, defaults: { pageSize: number; max: number }) {
+  const size = Math.min(Math.max(1, pageSize ?? defaults.pageSize), defaults.max);
+  const current = Math.max(1, page ?? 1);
+  return { page: current, pageSize: size, offset: (current - 1) * size, limit: size };
+}

@@ -1,0 +1,11 @@
+import type { ApiRouter } from './api-router';
+import type { AppDeps } from './context';
+import { registerUserRoutes } from '@/features/users/routes';
+
+/**
+ * Every feature's API routes, in one place. A feature adds one line here; the route-enumeration
+ * test then checks each route it declares for 401/403.
+ */
+export function registerFeatureRoutes(api: ApiRouter, deps: AppDeps): void {
+  registerUserRoutes(api, deps);
+}
