@@ -43,12 +43,12 @@ function LiveIndicator() {
   const status = useRealtimeStatus();
   if (status === 'idle') return null;
   const live = status === 'open';
-  const text = live ? 'Live updates on' : 'Reconnecting live updates...';
+  const text = live ? 'Live updates on' : status === 'connecting' ? 'Connecting live updates...' : 'Live updates interrupted, reconnecting...';
   return (
     <SimpleTooltip content={text}>
       <span tabIndex={0} role="status" aria-label={text} className="hidden items-center gap-1.5 rounded-sm px-1 text-xs text-muted-foreground focus-ring sm:inline-flex">
         <span className={cn('size-2 rounded-full', live ? 'bg-success' : 'animate-pulse bg-warning')} />
-        {live ? 'Live' : 'Offline'}
+        {live ? 'Live' : status === 'connecting' ? 'Connecting' : 'Reconnecting'}
       </span>
     </SimpleTooltip>
   );
@@ -66,7 +66,7 @@ export function AppHeader({ onOpenNavigation }: { onOpenNavigation?: () => void 
       <Link to="/" aria-label="DDEX Delivery home" className="flex items-center rounded-md focus-ring">
         <Logo />
       </Link>
-      <p className="hidden border-l pl-3 text-sm text-muted-foreground xl:block">Streamline DDEX deliveries and workflows</p>
+      <p className="hidden border-l pl-3 text-sm text-muted-foreground lg:block">Streamline DDEX deliveries and workflows</p>
       <div className="ml-auto flex items-center gap-3">
         <SiblingToolLinks />
         {user && <LiveIndicator />}

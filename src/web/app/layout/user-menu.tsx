@@ -14,12 +14,7 @@ import {
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { notify } from '@/web/components/ui/toaster';
 import { useAuth } from '@/web/app/auth/auth-context';
-
-/** The avatar letter: the email's first letter, 'U' when there is none. */
-export function avatarInitial(email: string | null | undefined): string {
-  const first = email?.trim().charAt(0);
-  return first ? first.toUpperCase() : 'U';
-}
+import { avatarInitial } from '@/web/lib/user-display';
 
 export function UserMenu() {
   const { user, isAdmin, loading, signOut } = useAuth();
