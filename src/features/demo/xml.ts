@@ -5,19 +5,29 @@
 
 // Characters XML 1.0 forbids outright; real partner data sometimes carries them, so drop them
 // rather than produce a document no parser accepts.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+/* eslint-disable no-control-regex -- matching control characters is the point here */
 const FORBIDDEN_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+const NEEDS_TEXT_ESCAPE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+/* eslint-enable no-control-regex */
+
 export function escapeText(value: string | number | boolean): string {
-  return String(value)
+  if (typeof value !== 'string') return String(value);
+  // Fast path: most values need no escaping, and the bulk generator writes millions of them.
+  if (!NEEDS_TEXT_ESCAPE.test(value)) return value;
+  return value
     .replace(FORBIDDEN_XML_CHARS, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 }
 
+const NEEDS_ATTRIBUTE_ESCAPE = /["\r\n\t]/;
+
 export function escapeAttribute(value: string | number | boolean): string {
-  return escapeText(value).replace(/"/g, '&quot;').replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+  const text = escapeText(value);
+  if (!NEEDS_ATTRIBUTE_ESCAPE.test(text)) return text;
+  return text.replace(/"/g, '&quot;').replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 }
 
 export type Attributes = Record<string, string | number | boolean | undefined>;
