@@ -96,7 +96,7 @@ describe('api client', () => {
 
   it('reports a non-JSON error page by its status', async () => {
     const api = createApiClient({ baseUrl });
-    const error = await api.get('/api/proxy-error').catch((caught) => caught);
+    const error = (await api.get('/api/proxy-error').catch((caught) => caught)) as ApiError;
     expect(error).toMatchObject({ status: 502, code: 'bad_gateway' });
     expect(error.message).toMatch(/^Request failed with status 502/);
   });
