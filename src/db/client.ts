@@ -13,8 +13,15 @@ import * as schema from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type AppSchema = typeof schema;
-/** The common drizzle surface of both drivers (select, insert, transaction, db.query.*). */
-export type AppDb = PgDatabase<PgQueryResultHKT, AppSchema>;
+/** What db.execute() answers on both drivers: pg's QueryResult and PGlite's Results share `rows`. */
+export interface AppQueryResultHKT extends PgQueryResultHKT {
+  readonly type: QueryRows<this['row']>;
+}
+export interface QueryRows<TRow> {
+  rows: TRow[];
+}
+/** The common drizzle surface of both drivers (select, insert, transaction, execute, db.query.*). */
+export type AppDb = PgDatabase<AppQueryResultHKT, AppSchema>;
 /** What a transaction callback receives; write helpers that take `AppDb | AppTx`. */
 export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 

@@ -296,17 +296,19 @@ describe('search', () => {
     // Force the planner off sequential scans: the query must then be answerable from the trigram index.
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const result = await tx.execute(
+      const result = await tx.execute<{ 'QUERY PLAN': string }>(
         sql`EXPLAIN SELECT id FROM ddex_file WHERE search_text ILIKE ${'%radar%'}`,
       );
-      return (result.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('ddex_file_search_trgm_idx');
 
     const artistPlan = await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const result = await tx.execute(sql`EXPLAIN SELECT id FROM artist WHERE name ILIKE ${'%earr%'}`);
-      return (result.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
+      const result = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`EXPLAIN SELECT id FROM artist WHERE name ILIKE ${'%earr%'}`,
+      );
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(artistPlan).toContain('artist_name_trgm_idx');
   });
