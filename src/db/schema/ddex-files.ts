@@ -100,6 +100,12 @@ export const ddexFile = pgTable(
     index('ddex_file_imported_at_idx').on(table.importedAt),
     index('ddex_file_release_date_idx').on(table.releaseDate),
     index('ddex_file_sequence_id_idx').on(table.deliverySequence.desc(), table.id.desc()),
+    // The DDEX Files list's three sorts, so its first page of 50 is an index scan on 100k files:
+    // Latest First (newest discovered first, then the later delivery of a thread) and release date
+    // newest/oldest with undated files last.
+    index('ddex_file_latest_first_idx').on(table.createdAt.desc(), table.deliverySequence.desc().nullsLast(), table.id.desc()),
+    index('ddex_file_release_date_desc_id_idx').on(table.releaseDate.desc().nullsLast(), table.id.desc()),
+    index('ddex_file_release_date_asc_id_idx').on(table.releaseDate.asc().nullsLast(), table.id.asc()),
     index('ddex_file_thread_idx').on(table.messageThreadId, table.deliverySequence),
     index('ddex_file_upc_idx').on(table.upc),
     index('ddex_file_isrcs_idx').using('gin', table.isrcs),

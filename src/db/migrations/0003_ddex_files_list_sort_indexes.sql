@@ -1,0 +1,3 @@
+CREATE INDEX "ddex_file_latest_first_idx" ON "ddex_file" USING btree ("created_at" DESC NULLS LAST,"delivery_sequence" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "ddex_file_release_date_desc_id_idx" ON "ddex_file" USING btree ("release_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "ddex_file_release_date_asc_id_idx" ON "ddex_file" USING btree ("release_date","id");
