@@ -33,9 +33,15 @@ describe.skipIf(!built)('the shell in a browser', () => {
 
   it('sends a signed-out visitor to /auth, replacing the history entry', async () => {
     const page = await browser.newPage();
-    await page.goto(`${app.url}/about:blank`.replace('/about:blank', '/'));
+    await page.goto(`${app.url}/auth?from=start`);
+    const before = await page.evaluate(() => history.length);
+    await page.goto(`${app.url}/artists`);
     await page.waitForURL(/\/auth$/);
-    expect(await page.evaluate(() => history.length)).toBe(1);
+    // The guard replaced /artists with /auth: one new entry, and Back skips the guarded page.
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await page.goBack();
+    await page.waitForURL(/\/auth\?from=start$/);
+    await page.goto(`${app.url}/auth`);
     await expect(page.getByRole('button', { name: /continue with google/i }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/contact an administrator/i).first().isVisible()).resolves.toBe(true);
     await page.screenshot({ path: screenshotPath('auth-page'), fullPage: true });

@@ -52,7 +52,7 @@ export async function createUserWithPassword(
   if (existing) throw new UserError('exists', `A user with the email ${email} already exists`);
   const hash = await ctx.password.hash(input.password);
   const user = await ctx.internalAdapter.createUser(
-    { email, name: input.name?.trim() || email.split('@')[0], emailVerified: true },
+    { email, name: input.name?.trim() ?? '', emailVerified: true },
     { method: 'admin' },
   );
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
