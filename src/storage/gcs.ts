@@ -136,7 +136,9 @@ export class GcsStorageAdapter implements StorageAdapter {
       // A custom endpoint switches the client's auth off unless asked; we always want the key checked.
       useAuthWithCustomEndpoint: Boolean(apiEndpoint),
       timeout: opts.timeoutMs,
-      retryOptions: { autoRetry: true, maxRetries: 2, totalTimeout: Math.max(1, Math.ceil(opts.timeoutMs / 1000)) },
+      // The client retries connection failures with back-off for many seconds; call() retries only
+      // what is worth retrying (429, 5xx), so an unreachable host is reported at once.
+      retryOptions: { autoRetry: false },
     });
     if (apiEndpoint) {
       // google-auth-library 9 ignores the key's token_uri and always fetches tokens from Google;
@@ -174,13 +176,21 @@ export class GcsStorageAdapter implements StorageAdapter {
     return new StorageError('protocol', `${this.target} failed on ${subject}: ${message}`, { status, cause: err });
   }
 
-  /** One API call under a concurrency slot and a hard deadline (the client's own retries included). */
+  /**
+   * One API call under a concurrency slot and a deadline per attempt. A busy or failing service
+   * (429, 5xx) gets two more tries after short pauses; every other failure is final at once.
+   */
   private async call<T>(subject: string, fn: () => Promise<T>): Promise<T> {
     return this.limiter.run(async () => {
-      try {
-        return await withDeadline(fn(), this.timeoutMs, () => `${this.target} did not answer within ${formatSeconds(this.timeoutMs)}`);
-      } catch (err) {
-        throw this.failure(err, subject);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await withDeadline(fn(), this.timeoutMs, () => `${this.target} did not answer within ${formatSeconds(this.timeoutMs)}`);
+        } catch (err) {
+          const failure = this.failure(err, subject);
+          const busy = failure.code === 'unreachable' && failure.status !== null;
+          if (!busy || attempt >= 3) throw failure;
+          await new Promise((resolve) => setTimeout(resolve, 250 * 4 ** (attempt - 1)));
+        }
       }
     });
   }

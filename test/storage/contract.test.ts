@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StorageError, type StorageAdapter, type StorageEntry } from '@/storage';
-import { bunnyHarness, gcsHarness, localHarness, s3Harness, type Harness } from './harness';
+import type { StorageAdapter, StorageEntry } from '@/storage';
+import { bunnyHarness, expectStorageError, gcsHarness, localHarness, readAll, s3Harness, type Harness } from './harness';
 
 const XML = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?>\n<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43">' +
@@ -37,12 +37,6 @@ const harnesses: Array<[string, () => Promise<Harness>]> = [
   ['s3', () => s3Harness()],
 ];
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
 async function listAll(adapter: StorageAdapter, dir: string, pageSize?: number): Promise<{ entries: StorageEntry[]; pages: number }> {
   const entries: StorageEntry[] = [];
   let pageToken: string | null = null;
@@ -55,16 +49,6 @@ async function listAll(adapter: StorageAdapter, dir: string, pageSize?: number):
     if (pages > 50) throw new Error('paging does not end');
   } while (pageToken);
   return { entries, pages };
-}
-
-async function expectStorageError(promise: Promise<unknown>, code: StorageError['code']): Promise<StorageError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, `expected a StorageError ${code}`).toBeInstanceOf(StorageError);
-  expect((err as StorageError).code).toBe(code);
-  return err as StorageError;
 }
 
 describe.each(harnesses)('storage contract: %s', (kind, start) => {

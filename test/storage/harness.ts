@@ -3,7 +3,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createStorageAdapter, type StorageAdapter, type StorageAdapterOptions, type StorageConfig, type StorageKind } from '@/storage';
+import { expect } from 'vitest';
+import { StorageError, createStorageAdapter, type StorageAdapter, type StorageAdapterOptions, type StorageConfig, type StorageKind } from '@/storage';
 import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
 import { startFakeGcs, type FakeGcs } from '../fakes/gcs';
 import { startFakeS3, type FakeS3 } from '../fakes/s3';
@@ -132,4 +133,20 @@ export async function closedPort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+export async function expectStorageError(promise: Promise<unknown>, code: StorageError['code']): Promise<StorageError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err, `expected a StorageError ${code}`).toBeInstanceOf(StorageError);
+  expect((err as StorageError).code, (err as Error).message).toBe(code);
+  return err as StorageError;
+}
+
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
