@@ -74,6 +74,8 @@ export const ddexFile = pgTable(
     deliveryType: text('delivery_type', { enum: DELIVERY_TYPES }).notNull().default('initial'),
     deliverySequence: integer('delivery_sequence'),
     isLatestInThread: boolean('is_latest_in_thread').notNull().default(true),
+    /** The delivery thread: MessageThreadId, else the release's main identifier (icpn:/grid:/cat:). */
+    threadKey: text('thread_key'),
     /** The message names media files: a later delivery with media is a redelivery, without one a metadata update. */
     hasMedia: boolean('has_media').notNull().default(false),
     /** PurgeReleaseMessage, or a deal with TakeDown. */
@@ -107,6 +109,8 @@ export const ddexFile = pgTable(
     index('ddex_file_release_date_desc_id_idx').on(table.releaseDate.desc().nullsLast(), table.id.desc()),
     index('ddex_file_release_date_asc_id_idx').on(table.releaseDate.asc().nullsLast(), table.id.asc()),
     index('ddex_file_thread_idx').on(table.messageThreadId, table.deliverySequence),
+    index('ddex_file_thread_key_idx').on(table.threadKey, table.messageCreatedAt, table.sourcePath),
+    index('ddex_file_source_folder_idx').on(table.sourceId, table.deliveryFolder),
     index('ddex_file_upc_idx').on(table.upc),
     index('ddex_file_isrcs_idx').using('gin', table.isrcs),
     index('ddex_file_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestampTz, updatedAt, uuidPrimaryKey } from './columns';
 import { sources } from './sources';
 
@@ -12,6 +12,9 @@ export const FULL_SCAN_TOKEN = 'FULL_SCAN';
 // Job rows are the truth about a job (pg-boss only dispatches): a worker records progress after
 // each batch, heartbeat_at while it works and locked_by (worker id), so a job whose worker died
 // (stale heartbeat) is picked up again and resumes from its counters.
+
+export const SCAN_JOB_KINDS = ['scan', 'metadata'] as const;
+export type ScanJobKind = (typeof SCAN_JOB_KINDS)[number];
 
 /** Scanning one source. Deleting the source deletes its scan history. */
 export const scanJobs = pgTable(
@@ -37,6 +40,13 @@ export const scanJobs = pgTable(
     errorMessage: text('error_message'),
     /** Things reported without failing the job, e.g. incomplete batches skipped. */
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** 'scan' walks the source; 'metadata' re-reads the files of file_ids (all of the source when null). */
+    kind: text('kind', { enum: SCAN_JOB_KINDS }).notNull().default('scan'),
+    fileIds: uuid('file_ids').array(),
+    /** Files whose metadata this job read (new or changed files; every file of a metadata job). */
+    processedFiles: integer('processed_files').notNull().default(0),
+    /** Files of this job that ended in status error. */
+    errorFiles: integer('error_files').notNull().default(0),
     heartbeatAt: timestampTz('heartbeat_at'),
     lockedBy: text('locked_by'),
     createdAt: createdAt(),
@@ -46,9 +56,42 @@ export const scanJobs = pgTable(
   },
   (table) => [
     check('scan_jobs_status_check', oneOf(table.status, JOB_STATUSES)),
+    check('scan_jobs_kind_check', oneOf(table.kind, SCAN_JOB_KINDS)),
     index('scan_jobs_status_created_at_idx').on(table.status, table.createdAt),
     index('scan_jobs_created_at_idx').on(table.createdAt.desc()),
     index('scan_jobs_source_id_idx').on(table.sourceId),
+  ],
+);
+
+export const SCAN_DIRECTORY_STATUSES = ['pending', 'done'] as const;
+export type ScanDirectoryStatus = (typeof SCAN_DIRECTORY_STATUSES)[number];
+
+/**
+ * The walk frontier of one scan job: every directory it found, pending until a batch has listed it
+ * and stored what it held in the same transaction. A killed worker's batch leaves its directories
+ * pending, so whoever resumes the job redoes exactly that batch.
+ */
+export const scanJobDirectories = pgTable(
+  'scan_job_directories',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => scanJobs.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    depth: integer('depth').notNull(),
+    /** Batches and deliveries are processed in the order of their folder timestamp. */
+    sortKey: text('sort_key').notNull(),
+    status: text('status', { enum: SCAN_DIRECTORY_STATUSES }).notNull().default('pending'),
+    /** A GCS/S3 listing page token when the directory has more entries than one page. */
+    pageToken: text('page_token'),
+    /** Batch id when the directory is inside a batch folder closed by BatchComplete_<id>.xml. */
+    batchId: text('batch_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_job_directories_pk', columns: [table.jobId, table.path] }),
+    check('scan_job_directories_status_check', oneOf(table.status, SCAN_DIRECTORY_STATUSES)),
+    index('scan_job_directories_claim_idx').on(table.jobId, table.status, table.sortKey, table.depth, table.path),
   ],
 );
 
