@@ -141,7 +141,8 @@ export function formatSeconds(ms: number): string {
 /**
  * Wraps a response body so that the concurrency slot is given back when the body ends or is
  * abandoned, and a body that stalls for longer than idleMs fails with a 'timeout' error instead
- * of hanging its reader forever.
+ * of hanging its reader forever. Time the reader itself holds the stream back (backpressure, e.g.
+ * a paused audio player) does not count as a stall.
  */
 export function guardStream(source: Readable, opts: { release: () => void; idleMs: number; describeStall: () => string }): Readable {
   const out = new PassThrough();
@@ -160,6 +161,8 @@ export function guardStream(source: Readable, opts: { release: () => void; idleM
   };
   arm();
   source.on('data', arm);
+  source.on('pause', () => clearTimeout(timer));
+  source.on('resume', arm);
   source.on('error', (err) => {
     finish();
     out.destroy(err);

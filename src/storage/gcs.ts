@@ -256,6 +256,7 @@ export class GcsStorageAdapter implements StorageAdapter {
     // The request starts only once someone reads; piping starts it and keeps the bytes until the caller does.
     const buffered = new PassThrough();
     source.on('error', (err) => buffered.destroy(err));
+    buffered.on('close', () => source.destroy());
     source.pipe(buffered);
     let response: any;
     try {

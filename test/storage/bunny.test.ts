@@ -217,6 +217,24 @@ describe('Bunny failures a person can act on', () => {
     }
   });
 
+  it('a reader that pauses longer than the timeout still gets every byte', async () => {
+    const big = Buffer.from(Array.from({ length: 2_000_000 }, (_, i) => (i * 7) % 251));
+    fake.put(ZONE, 'inbox/A1/resources/long.wav', big);
+    const adapter = createStorageAdapter(config, { timeoutMs: 200 });
+    const result = await adapter.read('inbox/A1/resources/long.wav');
+    const chunks: Buffer[] = [];
+    let paused = false;
+    for await (const chunk of result.stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      if (!paused) {
+        paused = true;
+        // Like a media player with a full buffer: nothing read for well over the timeout.
+        await new Promise((resolve) => setTimeout(resolve, 600));
+      }
+    }
+    expect(Buffer.concat(chunks).equals(big)).toBe(true);
+  });
+
   it('missing configuration is named before any request', async () => {
     expect(() => createStorageAdapter({ kind: 'bunny_cdn', storageZone: ' ', accessKey: KEY })).toThrow('Bunny storage zone is missing');
     const result = await testStorageConnection({ kind: 'bunny_cdn', storageZone: ZONE, accessKey: '' });
