@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WATCHED_TABLES as EXPORTED_WATCHED_TABLES } from '@/db/changes';
 import { migrate } from '@/db/client';
 import { createEmptyTestDatabase, type TestDatabase } from '../helpers/db';
 
@@ -160,6 +161,7 @@ describe('migrations', () => {
        WHERE NOT t.tgisinternal AND p.proname = 'notify_table_change'`,
     );
     expect(triggers.map((row) => row.table_name).sort()).toEqual([...WATCHED_TABLES].sort());
+    expect([...EXPORTED_WATCHED_TABLES].sort()).toEqual([...WATCHED_TABLES].sort());
   });
 
   it('creates the trigram indexes the searches need', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -65,12 +65,21 @@ async function loadOrBuildPgliteTemplate(): Promise<Blob> {
       const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
       writeFileSync(partial, bytes);
       renameSync(partial, file);
+      removeOutdatedTemplates(file);
     } catch {
       // A read-only checkout only loses the cache, not the test.
     }
     return new Blob([bytes]);
   } finally {
     await database.close();
+  }
+}
+
+/** Templates of earlier migrations are 40 MB each: keep only the current one. */
+function removeOutdatedTemplates(current: string): void {
+  for (const entry of readdirSync(TEMPLATE_FOLDER)) {
+    const path = join(TEMPLATE_FOLDER, entry);
+    if (path !== current && entry.endsWith('.tar')) rmSync(path, { force: true });
   }
 }
 
