@@ -1,6 +1,8 @@
 import type { ApiRouter } from './api-router';
 import type { AppDeps } from './context';
 import { registerUserRoutes } from '@/features/users/routes';
+import { registerSourceRoutes } from '@/features/sources/routes';
+import { registerDdexFileRoutes } from '@/features/ddex-files/routes';
 
 /**
  * Every feature's API routes, in one place. A feature adds one line here; the route-enumeration
@@ -8,4 +10,6 @@ import { registerUserRoutes } from '@/features/users/routes';
  */
 export function registerFeatureRoutes(api: ApiRouter, deps: AppDeps): void {
   registerUserRoutes(api, deps);
+  registerSourceRoutes(api, deps);
+  registerDdexFileRoutes(api, deps);
 }
