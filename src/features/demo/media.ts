@@ -36,7 +36,9 @@ export function synthesiseWav(spec: ToneSpec): Uint8Array {
   const random = new SeededRandom(spec.seed);
   const rootMidi = random.int(45, 64);
   const chord = random.pick(CHORDS);
-  const frequencies = chord.map((semitones) => 440 * 2 ** ((rootMidi + semitones - 69) / 12));
+  // A slight detune from the seed keeps two tracks with the same chord from sharing bytes.
+  const detune = 1 + (random.next() - 0.5) * 0.03;
+  const frequencies = chord.map((semitones) => 440 * detune * 2 ** ((rootMidi + semitones - 69) / 12));
   const variant = spec.variant ?? 0;
   const weights = frequencies.map((_, i) => 1 / (i + 1 + variant * 0.5));
   const weightSum = weights.reduce((a, b) => a + b, 0);
