@@ -23,9 +23,7 @@ import type {
   ResourceIdentifiers,
   ResourceKind,
   RightsController,
-  TechnicalDetails,
   TerritoryVariant,
-  TrackListEntry,
 } from './types';
 import { XNode, attr, avsValue, kid, kidText, kidTexts, kids, txt } from './xml';
 import {
@@ -55,11 +53,36 @@ class UnresolvedReference extends Error {
   }
 }
 
+interface RefUse {
+  ref: string;
+  line: number;
+  element: string;
+}
+
+/** A release's references as read; resolved once every list has been read. */
+interface PendingRelease {
+  /** Track-list candidates in order, with the disc their group gives them. */
+  items: (RefUse & { disc: number; groupTitle: string | null })[];
+  /** Every resource the release names (items, links, reference lists). */
+  refs: RefUse[];
+  visibility: RefUse | null;
+}
+
 interface Ctx {
   family: 3 | 4;
-  parties: Map<string, PartyRef>;
-  resources: Map<string, Resource>;
   today: string;
+  parties: Map<string, PartyRef>;
+  partyList: PartyRef[];
+  resources: Map<string, Resource>;
+  resourceList: Resource[];
+  releases: Release[];
+  pendingReleases: Map<Release, PendingRelease>;
+  deals: Deal[];
+  dealRefs: RefUse[];
+  dealVisibility: { deal: Deal; use: RefUse }[];
+  visibility: Map<string, string | null>;
+  /** Party references (4.x), applied when the PartyList is known in full. */
+  pendingParties: { use: RefUse; apply: (p: PartyRef) => void }[];
 }
 
 const WORLDWIDE = 'Worldwide';
@@ -68,36 +91,92 @@ export interface NormalizeOptions {
   today?: string;
 }
 
-export function normalize(root: XNode, rootQName: string, opts: NormalizeOptions = {}): ParseResult {
-  const kind = kindOfRoot(root.name);
-  const namespace = namespaceOf(rootQName, root.attrs);
-  if (kind === 'other') {
-    if (namespace && ernVersionFromNamespace(namespace)) {
-      return fail('unsupported_message', `<${root.name}> is an ERN message this product does not import (it reads NewReleaseMessage and PurgeReleaseMessage)`, root.line);
-    }
-    return fail('not_ern', `Not an ERN message: the root element is <${root.name}>${namespace ? ` in namespace ${namespace}` : ''}, not NewReleaseMessage or PurgeReleaseMessage`, root.line);
-  }
-  const header = readHeader(root);
-  if (kind === 'ManifestMessage' || kind === 'Acknowledgement') {
-    return { ok: true, message: choreographyMessage(kind, root, namespace, header) };
+/** Lists whose entries are normalised as soon as each closes, so their subtrees never pile up. */
+export const STREAMED_LISTS = new Set(['PartyList', 'ResourceList', 'ReleaseList', 'DealList']);
+
+/**
+ * Reads an ERN message while saxes streams it: each party, resource, release and deal becomes
+ * model as its element closes and its subtree is dropped; references are resolved at the end,
+ * so memory stays near the size of the model and the order of the lists does not matter.
+ */
+export class ErnCollector {
+  private ctx: Ctx | null = null;
+  private decided = false;
+  private readonly today: string;
+
+  constructor(opts: NormalizeOptions = {}) {
+    this.today = opts.today ?? new Date().toISOString().slice(0, 10);
   }
 
-  let ernVersion = ernVersionFromNamespace(namespace);
-  if (ernVersion === null) {
-    if (namespace) {
-      return fail('unknown_namespace', `Unknown namespace "${namespace}" on <${root.name}>: not an ERN version this engine reads (${SUPPORTED_VERSIONS_TEXT})`, root.line);
+  private decide(root: XNode, rootQName: string): Ctx | null {
+    if (this.decided) return this.ctx;
+    this.decided = true;
+    const version = ernVersionOf(root, rootQName);
+    if (kindOfRoot(root.name) !== 'NewReleaseMessage' || version === null) return null;
+    this.ctx = {
+      family: version.startsWith('3') ? 3 : 4,
+      today: this.today,
+      parties: new Map(),
+      partyList: [],
+      resources: new Map(),
+      resourceList: [],
+      releases: [],
+      pendingReleases: new Map(),
+      deals: [],
+      dealRefs: [],
+      dealVisibility: [],
+      visibility: new Map(),
+      pendingParties: [],
+    };
+    return this.ctx;
+  }
+
+  /** Called by the tree builder when a child of a top-level list closes; true drops the subtree. */
+  onRecord = (node: XNode, list: XNode, root: XNode, rootQName: string): boolean => {
+    const ctx = this.decide(root, rootQName);
+    if (ctx === null) return false;
+    switch (list.name) {
+      case 'PartyList':
+        if (node.name === 'Party') readParty(node, ctx);
+        return true;
+      case 'ResourceList':
+        readResource(node, ctx);
+        return true;
+      case 'ReleaseList':
+        if (node.name === 'Release' || node.name === 'TrackRelease' || node.name === 'ClipRelease') {
+          ctx.releases.push(ctx.family === 3 ? release3(node, ctx) : release4(node, ctx));
+        }
+        return true;
+      case 'DealList':
+        if (node.name === 'ReleaseDeal') readReleaseDeal(node, ctx);
+        else if (node.name === 'ReleaseVisibility') readVisibility(node, ctx);
+        return true;
+      default:
+        return false;
     }
-    // No namespace at all: accept only an explicit MessageSchemaVersionId, never a guess.
-    ernVersion = ernVersionFromSchemaVersionId(attr(root, 'MessageSchemaVersionId'));
+  };
+
+  finish(root: XNode, rootQName: string): ParseResult {
+    const kind = kindOfRoot(root.name);
+    const namespace = namespaceOf(rootQName, root.attrs);
+    if (kind === 'other') {
+      if (namespace && ernVersionFromNamespace(namespace)) {
+        return fail('unsupported_message', `<${root.name}> is an ERN message this product does not import (it reads NewReleaseMessage and PurgeReleaseMessage)`, root.line);
+      }
+      return fail('not_ern', `Not an ERN message: the root element is <${root.name}>${namespace ? ` in namespace ${namespace}` : ''}, not NewReleaseMessage or PurgeReleaseMessage`, root.line);
+    }
+    const header = readHeader(root);
+    if (kind === 'ManifestMessage' || kind === 'Acknowledgement') {
+      return { ok: true, message: choreographyMessage(kind, root, namespace, header) };
+    }
+    const ernVersion = ernVersionOf(root, rootQName);
     if (ernVersion === null) {
+      if (namespace) {
+        return fail('unknown_namespace', `Unknown namespace "${namespace}" on <${root.name}>: not an ERN version this engine reads (${SUPPORTED_VERSIONS_TEXT})`, root.line);
+      }
       return fail('unknown_namespace', `<${root.name}> declares no ERN namespace (and no MessageSchemaVersionId): cannot tell which ERN version it is`, root.line);
     }
-  }
-  const family: 3 | 4 = ernVersion.startsWith('3') ? 3 : 4;
-  const ctx: Ctx = { family, parties: new Map(), resources: new Map(), today: opts.today ?? new Date().toISOString().slice(0, 10) };
-
-  try {
-    const parties = family === 4 ? readPartyList(kid(root, 'PartyList'), ctx) : [];
+    const family: 3 | 4 = ernVersion.startsWith('3') ? 3 : 4;
     const base: ErnMessage = {
       kind,
       rootElement: root.name,
@@ -105,7 +184,7 @@ export function normalize(root: XNode, rootQName: string, opts: NormalizeOptions
       family,
       namespace,
       header,
-      parties,
+      parties: [],
       releases: [],
       resources: [],
       deals: [],
@@ -118,34 +197,103 @@ export function normalize(root: XNode, rootQName: string, opts: NormalizeOptions
       manifest: null,
     };
     if (kind === 'PurgeReleaseMessage') return { ok: true, message: purgeMessage(base, root) };
-
-    const resources = readResources(kid(root, 'ResourceList'), ctx);
-    const releases = readReleases(kid(root, 'ReleaseList'), ctx);
-    const deals = readDeals(kid(root, 'DealList'), releases, ctx);
-    applyDeals(releases, deals, ctx);
-
-    const mainReleaseIndex = pickMainRelease(releases, family);
-    if (mainReleaseIndex >= 0) {
-      for (let i = 0; i < releases.length; i++) releases[i].isMain = i === mainReleaseIndex;
+    // A message without any list never called onRecord: set up now.
+    const ctx = this.decide(root, rootQName) as Ctx;
+    try {
+      resolveAll(ctx);
+    } catch (err) {
+      if (err instanceof UnresolvedReference) {
+        return fail('unresolved_reference', `Unresolved reference at line ${err.line}: ${err.detail}`, err.line);
+      }
+      throw err;
     }
+    const releases = ctx.releases;
+    const mainReleaseIndex = pickMainRelease(releases, family);
+    for (let i = 0; i < releases.length; i++) releases[i].isMain = i === mainReleaseIndex;
     const mainRelease = mainReleaseIndex >= 0 ? releases[mainReleaseIndex] : null;
     let anyProvided = false;
-    for (const r of resources) for (const f of r.files) if (f.provided) anyProvided = true;
-
-    base.resources = resources;
+    for (const r of ctx.resourceList) for (const f of r.files) if (f.provided) anyProvided = true;
+    base.parties = ctx.partyList;
+    base.resources = ctx.resourceList;
     base.releases = releases;
-    base.deals = deals;
+    base.deals = ctx.deals;
     base.mainReleaseIndex = mainReleaseIndex;
     base.mainRelease = mainRelease;
     base.isTakedown = mainRelease?.takedown ?? false;
     base.isMetadataOnly = !anyProvided;
     return { ok: true, message: base };
-  } catch (err) {
-    if (err instanceof UnresolvedReference) {
-      return fail('unresolved_reference', `Unresolved reference at line ${err.line}: ${err.detail}`, err.line);
-    }
-    throw err;
   }
+}
+
+function ernVersionOf(root: XNode, rootQName: string): string | null {
+  const namespace = namespaceOf(rootQName, root.attrs);
+  if (namespace) return ernVersionFromNamespace(namespace);
+  // No namespace at all: accept only an explicit MessageSchemaVersionId, never a guess.
+  return ernVersionFromSchemaVersionId(attr(root, 'MessageSchemaVersionId'));
+}
+
+function use(node: XNode): RefUse {
+  return { ref: txt(node) ?? '', line: node.line, element: node.name };
+}
+
+/** Resolves every reference the lists made to each other, then derives tracks, takedowns, dates. */
+function resolveAll(ctx: Ctx): void {
+  for (const { use: u, apply } of ctx.pendingParties) {
+    const party = ctx.parties.get(u.ref);
+    if (!party) throw new UnresolvedReference(u.line, `${u.element} "${u.ref}" names no Party in the PartyList`);
+    apply(party);
+  }
+  for (const res of ctx.resourceList) {
+    if (res.displayArtistName === null) res.displayArtistName = composeDisplayName(res.displayArtists);
+  }
+  const releaseRefs = new Set<string>();
+  for (const rel of ctx.releases) {
+    releaseRefs.add(rel.reference);
+    const pending = ctx.pendingReleases.get(rel) as PendingRelease;
+    const seen = new Set<string>();
+    for (const u of pending.refs) {
+      const res = ctx.resources.get(u.ref);
+      if (!res) throw new UnresolvedReference(u.line, `${u.element} "${u.ref}" names no resource in the ResourceList`);
+      if (!seen.has(u.ref)) {
+        seen.add(u.ref);
+        rel.resourceReferences.push(u.ref);
+      }
+    }
+    const perDisc = new Map<number, number>();
+    for (const item of pending.items) {
+      const res = ctx.resources.get(item.ref) as Resource;
+      if (!isTrackKind(res.kind)) continue;
+      const n = (perDisc.get(item.disc) ?? 0) + 1;
+      perDisc.set(item.disc, n);
+      rel.trackList.push({ resourceReference: item.ref, discNumber: item.disc, trackNumber: n, sequence: rel.trackList.length + 1, groupTitle: item.groupTitle });
+    }
+    if (pending.visibility) {
+      const v = pending.visibility;
+      if (!ctx.visibility.has(v.ref)) throw new UnresolvedReference(v.line, `${v.element} "${v.ref}" names no ReleaseVisibility in the DealList`);
+      rel.displayStartDate = ctx.visibility.get(v.ref) ?? null;
+    }
+    if (rel.isTrackRelease && rel.trackList.length > 0) {
+      // A TrackRelease often states only ids and a label: the rest is its resource's.
+      const res = ctx.resources.get(rel.trackList[0].resourceReference) as Resource;
+      rel.title ??= res.title;
+      rel.subtitle ??= res.subtitle;
+      rel.displayArtistName ??= res.displayArtistName;
+      if (rel.displayArtists.length === 0) rel.displayArtists = res.displayArtists;
+      rel.durationMs ??= res.durationMs;
+      rel.parentalWarning ??= res.parentalWarning;
+      rel.pLine ??= res.pLine;
+    }
+    if (rel.displayArtistName === null) rel.displayArtistName = composeDisplayName(rel.displayArtists);
+    if (rel.durationMs === null) rel.durationMs = sumDurations(rel, ctx);
+  }
+  for (const u of ctx.dealRefs) {
+    if (!releaseRefs.has(u.ref)) throw new UnresolvedReference(u.line, `${u.element} "${u.ref}" names no release in the ReleaseList`);
+  }
+  for (const { deal, use: u } of ctx.dealVisibility) {
+    if (!ctx.visibility.has(u.ref)) throw new UnresolvedReference(u.line, `${u.element} "${u.ref}" names no ReleaseVisibility in the DealList`);
+    deal.displayStartDate ??= ctx.visibility.get(u.ref) ?? null;
+  }
+  applyDeals(ctx.releases, ctx.deals, ctx);
 }
 
 function fail(code: DdexError['code'], message: string, line?: number): ParseResult {
@@ -193,37 +341,35 @@ function readHeader(root: XNode): MessageHeader {
   };
 }
 
-function readPartyList(list: XNode | null, ctx: Ctx): PartyRef[] {
-  const out: PartyRef[] = [];
-  for (const p of kids(list, 'Party')) {
-    const reference = kidText(p, 'PartyReference');
-    const party: PartyRef = { reference, name: partyName(p), partyIds: [], isni: null, ipi: null, proprietaryIds: [], namesByLanguage: {} };
-    for (const n of kids(p, 'PartyName')) {
-      const lang = attr(n, 'LanguageAndScriptCode');
-      const full = kidText(n, 'FullName');
-      if (lang && full) party.namesByLanguage[lang] = full;
-    }
-    for (const idNode of kids(p, 'PartyId')) {
-      const plain = txt(idNode);
-      if (plain !== null) party.partyIds.push(plain);
-      party.isni ??= kidText(idNode, 'ISNI');
-      party.ipi ??= kidText(idNode, 'IpiNameNumber');
-      const dpid = kidText(idNode, 'DPID');
-      if (dpid) party.partyIds.push(dpid);
-      for (const pid of kids(idNode, 'ProprietaryId')) pushProprietary(party.proprietaryIds, pid);
-    }
-    out.push(party);
-    if (reference) ctx.parties.set(reference, party);
+function readParty(p: XNode, ctx: Ctx): void {
+  const reference = kidText(p, 'PartyReference');
+  const party: PartyRef = { reference, name: partyName(p), partyIds: [], isni: null, ipi: null, proprietaryIds: [], namesByLanguage: {} };
+  for (const n of kids(p, 'PartyName')) {
+    const lang = attr(n, 'LanguageAndScriptCode');
+    const full = kidText(n, 'FullName');
+    if (lang && full) party.namesByLanguage[lang] = full;
   }
-  return out;
+  for (const idNode of kids(p, 'PartyId')) {
+    const plain = txt(idNode);
+    if (plain !== null) party.partyIds.push(plain);
+    party.isni ??= kidText(idNode, 'ISNI');
+    party.ipi ??= kidText(idNode, 'IpiNameNumber');
+    const dpid = kidText(idNode, 'DPID');
+    if (dpid) party.partyIds.push(dpid);
+    for (const pid of kids(idNode, 'ProprietaryId')) pushProprietary(party.proprietaryIds, pid);
+  }
+  ctx.partyList.push(party);
+  if (reference) ctx.parties.set(reference, party);
 }
 
-function resolveParty(refNode: XNode | null, ctx: Ctx): PartyRef | null {
-  const ref = txt(refNode);
-  if (ref === null || refNode === null) return null;
-  const party = ctx.parties.get(ref);
-  if (!party) throw new UnresolvedReference(refNode.line, `${refNode.name} "${ref}" names no Party in the PartyList`);
-  return party;
+/** Registers a 4.x party reference; `apply` runs with the party once the PartyList is complete. */
+function deferParty(refNode: XNode | null, ctx: Ctx, apply: (p: PartyRef) => void): void {
+  if (refNode === null || txt(refNode) === null) return;
+  ctx.pendingParties.push({ use: use(refNode), apply });
+}
+
+function partyIdOf(p: PartyRef): string | null {
+  return p.partyIds[0] ?? p.isni ?? null;
 }
 
 // ---------------------------------------------------------------- shared readers
@@ -284,14 +430,18 @@ function readDisplayArtists(parent: XNode | null, ctx: Ctx): DisplayArtist[] {
   const out: DisplayArtist[] = [];
   for (const da of nodes) {
     const refNode = kid(da, 'ArtistPartyReference');
-    const party = ctx.family === 4 ? resolveParty(refNode, ctx) : null;
-    out.push({
-      name: party ? party.name : partyName(da),
+    const artist: DisplayArtist = {
+      name: partyName(da),
       role: avsValue(kid(da, 'DisplayArtistRole')) ?? avsValue(kid(da, 'ArtistRole')),
       sequence: parseInteger(attr(da, 'SequenceNumber')),
-      partyId: party ? (party.partyIds[0] ?? party.isni) : kidText(da, 'PartyId'),
+      partyId: kidText(da, 'PartyId'),
       partyReference: txt(refNode),
+    };
+    deferParty(refNode, ctx, (p) => {
+      artist.name = p.name;
+      artist.partyId = partyIdOf(p);
     });
+    out.push(artist);
   }
   return sortBySequence(out);
 }
@@ -320,22 +470,22 @@ function readContributors(parent: XNode | null, ctx: Ctx, out: Contributor[]): v
       refName = 'ContributorPartyReference';
     } else continue;
     const refNode = kid(c, refName);
-    const party = ctx.family === 4 ? resolveParty(refNode, ctx) : null;
     const roles = kids(c, roleName);
     const roleValues = roles.length > 0 ? roles.map(avsValue) : [avsValue(kid(c, 'Role'))];
     const instrument = avsValue(kid(c, 'InstrumentType'));
     const sequence = parseInteger(attr(c, 'SequenceNumber'));
+    const entries: Contributor[] = [];
     for (const role of roleValues) {
-      out.push({
-        name: party ? party.name : partyName(c),
-        role,
-        direct,
-        instrument,
-        sequence,
-        partyId: party ? (party.partyIds[0] ?? party.isni) : kidText(c, 'PartyId'),
-        partyReference: txt(refNode),
-      });
+      const entry: Contributor = { name: partyName(c), role, direct, instrument, sequence, partyId: kidText(c, 'PartyId'), partyReference: txt(refNode) };
+      entries.push(entry);
+      out.push(entry);
     }
+    deferParty(refNode, ctx, (p) => {
+      for (const e of entries) {
+        e.name = p.name;
+        e.partyId = partyIdOf(p);
+      }
+    });
   }
 }
 
@@ -345,16 +495,20 @@ function readRightsControllers(parent: XNode | null, territories: string[], ctx:
   for (const c of ch) {
     if (c.name !== 'RightsController' && c.name !== 'ResourceRightsController') continue;
     const refNode = kid(c, 'RightsControllerPartyReference');
-    const party = ctx.family === 4 ? resolveParty(refNode, ctx) : null;
     const applicable = attr(c, 'ApplicableTerritoryCode');
-    out.push({
-      name: party ? party.name : partyName(c),
-      partyId: party ? (party.partyIds[0] ?? null) : kidText(c, 'PartyId'),
+    const controller: RightsController = {
+      name: partyName(c),
+      partyId: kidText(c, 'PartyId'),
       partyReference: txt(refNode),
       role: avsValue(kid(c, 'RightsControllerRole')) ?? avsValue(kid(c, 'RightsControlType')),
       rightSharePercentage: parseNumber(kidText(c, 'RightSharePercentage')),
       territories: applicable ? [applicable] : territories,
+    };
+    deferParty(refNode, ctx, (p) => {
+      controller.name = p.name;
+      controller.partyId = partyIdOf(p);
     });
+    out.push(controller);
   }
 }
 
@@ -442,19 +596,23 @@ function variants4(node: XNode, ctx: Ctx): TerritoryVariant[] {
     const label = pick('ReleaseLabelReference');
     const genre = readGenre(pick('Genre'));
     const title = pick('DisplayTitle');
-    out.push({
+    const variant: TerritoryVariant = {
       territories: [code],
       excludedTerritories: [],
       title: txt(pick('DisplayTitleText')) ?? kidText(title, 'TitleText'),
       subtitle: kidText(title, 'SubTitle'),
       displayArtistName: txt(pick('DisplayArtistName')),
       displayArtists: [],
-      label: label ? (resolveParty(label, ctx)?.name ?? null) : null,
+      label: null,
       genre: genre.genre,
       subGenre: genre.subGenre,
       parentalWarning: avsValue(pick('ParentalWarningType')),
       releaseDate: normalizeDate(txt(pick('ReleaseDate'))),
+    };
+    deferParty(label, ctx, (p) => {
+      variant.label = p.name;
     });
+    out.push(variant);
   }
   return out;
 }
@@ -472,11 +630,24 @@ const RESOURCE_KINDS: Record<string, ResourceKind> = {
   UserDefinedResource: 'other',
 };
 
-const RESOURCE_ID_ELEMENTS = new Set(['ResourceId', 'SoundRecordingId', 'VideoId', 'ImageId', 'TextId', 'SheetMusicId', 'SoftwareId', 'MidiId']);
+const RESOURCE_ID_ELEMENTS = new Set([
+  'ResourceId',
+  'SoundRecordingId',
+  'VideoId',
+  'ImageId',
+  'TextId',
+  'SheetMusicId',
+  'SoftwareId',
+  'MidiId',
+  'IndirectSoundRecordingId',
+  'IndirectVideoId',
+  'WorkId',
+]);
 
 function readResourceIds(nodes: XNode[], into: ResourceIdentifiers): void {
   for (const idNode of nodes) {
     into.isrc ??= kidText(idNode, 'ISRC');
+    into.iswc ??= kidText(idNode, 'ISWC');
     into.grid ??= kidText(idNode, 'GRid');
     into.isan ??= kidText(idNode, 'ISAN') ?? kidText(idNode, 'VISAN');
     into.catalogNumber ??= kidText(idNode, 'CatalogNumber');
@@ -492,20 +663,14 @@ function idNodesOf(node: XNode): XNode[] {
   return out;
 }
 
-function readResources(list: XNode | null, ctx: Ctx): Resource[] {
-  const out: Resource[] = [];
-  const ch = list?.children;
-  if (!ch) return out;
-  for (const r of ch) {
-    const kind = RESOURCE_KINDS[r.name];
-    if (kind === undefined) continue;
-    const reference = kidText(r, 'ResourceReference');
-    if (reference === null) continue;
-    const res = ctx.family === 3 ? resource3(r, kind, reference, ctx) : resource4(r, kind, reference, ctx);
-    out.push(res);
-    ctx.resources.set(reference, res);
-  }
-  return out;
+function readResource(r: XNode, ctx: Ctx): void {
+  const kind = RESOURCE_KINDS[r.name];
+  if (kind === undefined) return;
+  const reference = kidText(r, 'ResourceReference');
+  if (reference === null) return;
+  const res = ctx.family === 3 ? resource3(r, kind, reference, ctx) : resource4(r, kind, reference, ctx);
+  ctx.resourceList.push(res);
+  if (!ctx.resources.has(reference)) ctx.resources.set(reference, res);
 }
 
 function emptyResource(r: XNode, kind: ResourceKind, reference: string): Resource {
@@ -514,7 +679,7 @@ function emptyResource(r: XNode, kind: ResourceKind, reference: string): Resourc
     element: r.name,
     reference,
     type: null,
-    identifiers: { isrc: null, grid: null, isan: null, catalogNumber: null, proprietary: [] },
+    identifiers: { isrc: null, iswc: null, grid: null, isan: null, catalogNumber: null, proprietary: [] },
     title: null,
     subtitle: null,
     displayArtistName: null,
@@ -546,7 +711,7 @@ function resource3(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): R
   res.title = kidText(titleNode, 'TitleText') ?? kidText(refTitle, 'TitleText');
   res.subtitle = kidText(titleNode, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
   res.displayArtists = def ? readDisplayArtists(def, ctx) : [];
-  res.displayArtistName = fromVariants(def, variants, (v) => kidText(v, 'DisplayArtistName')) ?? composeDisplayName(res.displayArtists);
+  res.displayArtistName = fromVariants(def, variants, (v) => kidText(v, 'DisplayArtistName'));
   if (def) readContributors(def, ctx, res.contributors);
   res.contributors = sortBySequence(res.contributors);
   for (const v of variants) readRightsControllers(v, kidTexts(v, 'TerritoryCode'), ctx, res.rightsControllers);
@@ -587,7 +752,7 @@ function resource4(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): R
   res.title = txt(titleText) ?? kidText(title, 'TitleText') ?? kidText(refTitle, 'TitleText');
   res.subtitle = kidText(title, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
   res.displayArtists = readDisplayArtists(r, ctx);
-  res.displayArtistName = txt(choose(kids(r, 'DisplayArtistName'))) ?? composeDisplayName(res.displayArtists);
+  res.displayArtistName = txt(choose(kids(r, 'DisplayArtistName')));
   readContributors(r, ctx, res.contributors);
   res.contributors = sortBySequence(res.contributors);
   readRightsControllers(r, [], ctx, res.rightsControllers);
@@ -596,8 +761,10 @@ function resource4(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): R
   res.genre = genre.genre;
   res.subGenre = genre.subGenre;
   res.parentalWarning = avsValue(choose(kids(r, 'ParentalWarningType')));
-  const labelRef = choose(kids(r, 'ResourceLabelReference'));
-  res.label = labelRef ? (resolveParty(labelRef, ctx)?.name ?? null) : kidText(r, 'LabelName');
+  res.label = kidText(r, 'LabelName');
+  deferParty(choose(kids(r, 'ResourceLabelReference')), ctx, (p) => {
+    res.label = p.name;
+  });
   const techHolders = [...kids(r, 'TechnicalDetails')];
   for (const e of editions) techHolders.push(...kids(e, 'TechnicalDetails'));
   for (const t of techHolders) {
@@ -612,46 +779,124 @@ function resource4(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): R
 
 /** One set of technical details and its file. `holder` has the values, `outer` the clip/preview flags. */
 function readTechnical(holder: XNode, outer: XNode, techRef: string | null, res: Resource): void {
-  const rateNode = kid(holder, 'SamplingRate') ?? kid(holder, 'AudioSamplingRate');
-  const bitNode = kid(holder, 'BitRate') ?? kid(holder, 'AudioBitRate') ?? kid(holder, 'VideoBitRate') ?? kid(outer, 'OverallBitRate');
-  const fileNode = kid(holder, 'File');
-  const isPreview = parseBool(kidText(holder, 'IsPreview')) ?? parseBool(kidText(outer, 'IsClip')) ?? parseBool(kidText(outer, 'IsPreview')) ?? false;
-  const fileSize = parseInteger(kidText(fileNode, 'FileSize') ?? kidText(holder, 'FileSize'));
-  const tech: TechnicalDetails = {
+  // One pass over the children: this runs once per file of every track of a catalogue.
+  let codec: string | null = null;
+  let container: string | null = null;
+  let rateNode: XNode | null = null;
+  let bitNode: XNode | null = null;
+  let fileNode: XNode | null = null;
+  let bits: string | null = null;
+  let channels: string | null = null;
+  let width: string | null = null;
+  let height: string | null = null;
+  let frameRate: string | null = null;
+  let duration: string | null = null;
+  let sizeText: string | null = null;
+  let preview: boolean | null = null;
+  let providedFlag: boolean | null = null;
+  const ch = holder.children;
+  if (ch) {
+    for (const c of ch) {
+      switch (c.name) {
+        case 'AudioCodecType':
+        case 'VideoCodecType':
+        case 'ImageCodecType':
+        case 'TextCodecType':
+          codec ??= avsValue(c);
+          break;
+        case 'ContainerFormat':
+          container ??= avsValue(c);
+          break;
+        case 'SamplingRate':
+        case 'AudioSamplingRate':
+          rateNode ??= c;
+          break;
+        case 'BitRate':
+        case 'AudioBitRate':
+        case 'VideoBitRate':
+          bitNode ??= c;
+          break;
+        case 'File':
+          fileNode ??= c;
+          break;
+        case 'BitsPerSample':
+        case 'AudioBitsPerSample':
+        case 'BitDepth':
+          bits ??= txt(c);
+          break;
+        case 'NumberOfChannels':
+        case 'NumberOfAudioChannels':
+          channels ??= txt(c);
+          break;
+        case 'ImageWidth':
+        case 'VideoWidth':
+          width ??= txt(c);
+          break;
+        case 'ImageHeight':
+        case 'VideoHeight':
+          height ??= txt(c);
+          break;
+        case 'FrameRate':
+          frameRate = txt(c);
+          break;
+        case 'Duration':
+          duration = txt(c);
+          break;
+        case 'FileSize':
+          sizeText = txt(c);
+          break;
+        case 'IsPreview':
+        case 'IsClip':
+          preview ??= parseBool(txt(c));
+          break;
+        case 'IsProvidedInDelivery':
+          providedFlag = parseBool(txt(c));
+          break;
+      }
+    }
+  }
+  if (holder !== outer) {
+    bitNode ??= kid(outer, 'OverallBitRate');
+    preview ??= parseBool(kidText(outer, 'IsClip')) ?? parseBool(kidText(outer, 'IsPreview'));
+  }
+  const isPreview = preview ?? false;
+  const fileSize = parseInteger(kidText(fileNode, 'FileSize') ?? sizeText);
+  res.technicalDetails.push({
     reference: techRef,
-    codec:
-      avsValue(kid(holder, 'AudioCodecType')) ??
-      avsValue(kid(holder, 'VideoCodecType')) ??
-      avsValue(kid(holder, 'ImageCodecType')) ??
-      avsValue(kid(holder, 'TextCodecType')) ??
-      avsValue(kid(holder, 'ContainerFormat')),
+    codec: codec ?? container,
     bitrateKbps: bitNode ? bitrateKbps(txt(bitNode), bitNode.attrs.UnitOfMeasure) : null,
     samplingRateHz: rateNode ? samplingRateHz(txt(rateNode), rateNode.attrs.UnitOfMeasure) : null,
-    bitsPerSample: parseInteger(kidText(holder, 'BitsPerSample') ?? kidText(holder, 'AudioBitsPerSample') ?? kidText(holder, 'BitDepth')),
-    channels: parseInteger(kidText(holder, 'NumberOfChannels') ?? kidText(holder, 'NumberOfAudioChannels')),
-    width: parseInteger(kidText(holder, 'ImageWidth') ?? kidText(holder, 'VideoWidth')),
-    height: parseInteger(kidText(holder, 'ImageHeight') ?? kidText(holder, 'VideoHeight')),
-    frameRate: parseNumber(kidText(holder, 'FrameRate')),
+    bitsPerSample: parseInteger(bits),
+    channels: parseInteger(channels),
+    width: parseInteger(width),
+    height: parseInteger(height),
+    frameRate: parseNumber(frameRate),
     fileSize,
-    durationMs: parseDurationMs(kidText(holder, 'Duration')),
+    durationMs: parseDurationMs(duration),
     isPreview,
-  };
-  res.technicalDetails.push(tech);
+  });
   if (!fileNode) return;
-  const name = kidText(fileNode, 'FileName');
-  const folder = kidText(fileNode, 'FilePath');
-  const uri = kidText(fileNode, 'URI') ?? kidText(fileNode, 'URL');
+  let name: string | null = null;
+  let folder: string | null = null;
+  let uri: string | null = null;
+  let hashNode: XNode | null = null;
+  for (const c of fileNode.children ?? []) {
+    if (c.name === 'FileName') name = txt(c);
+    else if (c.name === 'FilePath') folder = txt(c);
+    else if (c.name === 'URI' || c.name === 'URL') uri ??= txt(c);
+    else if (c.name === 'HashSum') hashNode = c;
+  }
   let filePath: string | null = null;
-  if (name !== null) filePath = folder ? (/[/\\]$/.test(folder) ? folder + name : `${folder}/${name}`) : name;
-  else if (uri !== null && !/^[a-z][a-z0-9+.-]*:/i.test(uri)) filePath = uri; // a relative URI is a path in the delivery
-  const hashNode = kid(fileNode, 'HashSum');
+  if (name !== null) {
+    const last = folder === null ? '' : folder[folder.length - 1];
+    filePath = folder ? (last === '/' || last === '\\' ? folder + name : `${folder}/${name}`) : name;
+  } else if (uri !== null && !/^[a-z][a-z0-9+.-]*:/i.test(uri)) filePath = uri; // a relative URI is a path in the delivery
   let hash: string | null = null;
   let hashAlgorithm: string | null = null;
   if (hashNode) {
     hash = kidText(hashNode, 'HashSumValue') ?? kidText(hashNode, 'HashSum') ?? txt(hashNode);
     hashAlgorithm = avsValue(kid(hashNode, 'Algorithm')) ?? avsValue(kid(hashNode, 'HashSumAlgorithmType')) ?? attr(hashNode, 'HashSumAlgorithmType');
   }
-  const providedFlag = parseBool(kidText(holder, 'IsProvidedInDelivery'));
   const file: ResourceFile = {
     path: filePath,
     uri,
@@ -689,17 +934,6 @@ function readReleaseIds(nodes: XNode[]): ReleaseIdentifiers {
   return ids;
 }
 
-function readReleases(list: XNode | null, ctx: Ctx): Release[] {
-  const out: Release[] = [];
-  const ch = list?.children;
-  if (!ch) return out;
-  for (const r of ch) {
-    if (r.name !== 'Release' && r.name !== 'TrackRelease' && r.name !== 'ClipRelease') continue;
-    out.push(ctx.family === 3 ? release3(r, ctx) : release4(r, ctx));
-  }
-  return out;
-}
-
 function emptyRelease(r: XNode, reference: string): Release {
   return {
     reference,
@@ -730,11 +964,15 @@ function emptyRelease(r: XNode, reference: string): Release {
   };
 }
 
-function resolveResource(refNode: XNode, ctx: Ctx): Resource {
-  const ref = txt(refNode) ?? '';
-  const res = ctx.resources.get(ref);
-  if (!res) throw new UnresolvedReference(refNode.line, `${refNode.name} "${ref}" names no resource in the ResourceList`);
-  return res;
+function pendingOf(rel: Release, ctx: Ctx): PendingRelease {
+  const p: PendingRelease = { items: [], refs: [], visibility: null };
+  ctx.pendingReleases.set(rel, p);
+  return p;
+}
+
+/** The track list when the release has no ResourceGroup: its resource references in order. */
+function itemsFromReferences(pending: PendingRelease): void {
+  for (const u of pending.refs) pending.items.push({ ...u, disc: 1, groupTitle: null });
 }
 
 function release3(r: XNode, ctx: Ctx): Release {
@@ -750,7 +988,7 @@ function release3(r: XNode, ctx: Ctx): Release {
   rel.title = kidText(titleNode, 'TitleText') ?? kidText(refTitle, 'TitleText');
   rel.subtitle = kidText(titleNode, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
   rel.displayArtists = def ? readDisplayArtists(def, ctx) : [];
-  rel.displayArtistName = fromVariants(def, variants, (v) => kidText(v, 'DisplayArtistName')) ?? composeDisplayName(rel.displayArtists);
+  rel.displayArtistName = fromVariants(def, variants, (v) => kidText(v, 'DisplayArtistName'));
   rel.label = fromVariants(def, variants, (v) => kidText(v, 'LabelName'));
   const genre = readGenre(fromVariants(def, variants, (v) => kid(v, 'Genre')));
   rel.genre = genre.genre;
@@ -760,11 +998,11 @@ function release3(r: XNode, ctx: Ctx): Release {
   rel.cLine = readLine(kid(r, 'CLine') ?? fromVariants(def, variants, (v) => kid(v, 'CLine')), 'CLineText');
   rel.releaseDate = normalizeDate(fromVariants(def, variants, (v) => kidText(v, 'ReleaseDate')) ?? kidText(r, 'GlobalReleaseDate'));
   rel.originalReleaseDate = normalizeDate(fromVariants(def, variants, (v) => kidText(v, 'OriginalReleaseDate')) ?? kidText(r, 'GlobalOriginalReleaseDate'));
-  for (const ref of kids(kid(r, 'ReleaseResourceReferenceList'), 'ReleaseResourceReference')) {
-    rel.resourceReferences.push(resolveResource(ref, ctx).reference);
-  }
+  const pending = pendingOf(rel, ctx);
+  for (const ref of kids(kid(r, 'ReleaseResourceReferenceList'), 'ReleaseResourceReference')) pending.refs.push(use(ref));
   const group = fromVariants(def, variants, (v) => kid(v, 'ResourceGroup'));
-  rel.trackList = group ? trackListFromGroup(group, ctx, rel.resourceReferences) : trackListFromReferences(rel.resourceReferences, ctx);
+  if (group) readGroups(group, pending);
+  else itemsFromReferences(pending);
   for (const v of variants) if (v !== def) rel.byTerritory.push(variant3(v, ctx));
   return rel;
 }
@@ -780,9 +1018,11 @@ function release4(r: XNode, ctx: Ctx): Release {
   rel.title = txt(choose(kids(r, 'DisplayTitleText'))) ?? kidText(title, 'TitleText') ?? kidText(refTitle, 'TitleText');
   rel.subtitle = kidText(title, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
   rel.displayArtists = readDisplayArtists(r, ctx);
-  rel.displayArtistName = txt(choose(kids(r, 'DisplayArtistName'))) ?? composeDisplayName(rel.displayArtists);
-  const labelRef = choose(kids(r, 'ReleaseLabelReference'));
-  rel.label = labelRef ? (resolveParty(labelRef, ctx)?.name ?? null) : kidText(r, 'LabelName');
+  rel.displayArtistName = txt(choose(kids(r, 'DisplayArtistName')));
+  rel.label = kidText(r, 'LabelName');
+  deferParty(choose(kids(r, 'ReleaseLabelReference')), ctx, (p) => {
+    rel.label = p.name;
+  });
   const genre = readGenre(choose(kids(r, 'Genre')));
   rel.genre = genre.genre;
   rel.subGenre = genre.subGenre;
@@ -791,62 +1031,22 @@ function release4(r: XNode, ctx: Ctx): Release {
   rel.cLine = readLine(choose(kids(r, 'CLine')), 'CLineText');
   rel.releaseDate = normalizeDate(txt(choose(kids(r, 'ReleaseDate'))));
   rel.originalReleaseDate = normalizeDate(txt(choose(kids(r, 'OriginalReleaseDate'))));
+  const pending = pendingOf(rel, ctx);
+  const visibility = kid(r, 'ReleaseVisibilityReference');
+  if (visibility && txt(visibility) !== null) pending.visibility = use(visibility);
   const group = kid(r, 'ResourceGroup');
-  if (group) {
-    collectGroupReferences(group, ctx, rel.resourceReferences);
-    rel.trackList = trackListFromGroup(group, ctx, rel.resourceReferences);
-  } else {
-    for (const ref of kids(r, 'ReleaseResourceReference')) rel.resourceReferences.push(resolveResource(ref, ctx).reference);
-    for (const ref of kids(kid(r, 'ReleaseResourceReferenceList'), 'ReleaseResourceReference')) rel.resourceReferences.push(resolveResource(ref, ctx).reference);
-    rel.trackList = trackListFromReferences(rel.resourceReferences, ctx);
-  }
-  if (rel.isTrackRelease && rel.trackList.length > 0) {
-    // A TrackRelease often states only ids and a label: the rest is its resource's.
-    const res = ctx.resources.get(rel.trackList[0].resourceReference);
-    if (res) {
-      rel.title ??= res.title;
-      rel.subtitle ??= res.subtitle;
-      rel.displayArtistName ??= res.displayArtistName;
-      if (rel.displayArtists.length === 0) rel.displayArtists = res.displayArtists;
-      rel.durationMs ??= res.durationMs;
-      rel.parentalWarning ??= res.parentalWarning;
-      rel.pLine ??= res.pLine;
-    }
+  if (group) readGroups(group, pending);
+  else {
+    for (const ref of kids(r, 'ReleaseResourceReference')) pending.refs.push(use(ref));
+    for (const ref of kids(kid(r, 'ReleaseResourceReferenceList'), 'ReleaseResourceReference')) pending.refs.push(use(ref));
+    itemsFromReferences(pending);
   }
   rel.byTerritory = variants4(r, ctx);
   return rel;
 }
 
-function collectGroupReferences(group: XNode, ctx: Ctx, out: string[]): void {
-  const ch = group.children;
-  if (!ch) return;
-  for (const c of ch) {
-    if (c.name === 'ResourceGroup') collectGroupReferences(c, ctx, out);
-    else if (c.name === 'ResourceGroupContentItem') {
-      for (const ref of kids(c, 'ReleaseResourceReference')) {
-        const r = resolveResource(ref, ctx).reference;
-        if (!out.includes(r)) out.push(r);
-      }
-    } else if (c.name === 'LinkedReleaseResourceReference' || c.name === 'ReleaseResourceReference') {
-      const r = resolveResource(c, ctx).reference;
-      if (!out.includes(r)) out.push(r);
-    }
-  }
-}
-
 function isTrackKind(kind: ResourceKind): boolean {
   return kind === 'sound_recording' || kind === 'video';
-}
-
-function trackListFromReferences(refs: string[], ctx: Ctx): TrackListEntry[] {
-  const out: TrackListEntry[] = [];
-  for (const ref of refs) {
-    const res = ctx.resources.get(ref);
-    if (!res || !isTrackKind(res.kind)) continue;
-    const n = out.length + 1;
-    out.push({ resourceReference: ref, discNumber: 1, trackNumber: n, sequence: n, groupTitle: null });
-  }
-  return out;
 }
 
 interface GroupChild {
@@ -874,40 +1074,51 @@ function groupTitle(group: XNode): string | null {
 /**
  * Disc and track numbers from nested ResourceGroups: the release's group holds one group per
  * disc (its SequenceNumber is the disc number); deeper groups (sides, parts) only order tracks.
- * Track numbers count tracks within a disc, so images and booklets in the groups don't shift them.
+ * Track numbers are counted per disc once resource kinds are known, so cover images and
+ * booklets listed in the groups don't shift them.
  */
-function trackListFromGroup(top: XNode, ctx: Ctx, refsOut: string[]): TrackListEntry[] {
-  const out: TrackListEntry[] = [];
-  const children = orderedGroupChildren(top);
-  const hasSubGroups = children.some((c) => c.node.name === 'ResourceGroup');
-  let discOrdinal = 0;
-  const perDiscCount = new Map<number, number>();
-
-  const addItem = (item: XNode, disc: number, title: string | null) => {
-    for (const refNode of kids(item, 'ReleaseResourceReference')) {
-      const res = resolveResource(refNode, ctx);
-      if (!refsOut.includes(res.reference)) refsOut.push(res.reference);
-      if (!isTrackKind(res.kind)) continue;
-      const n = (perDiscCount.get(disc) ?? 0) + 1;
-      perDiscCount.set(disc, n);
-      out.push({ resourceReference: res.reference, discNumber: disc, trackNumber: n, sequence: out.length + 1, groupTitle: title });
+function readGroups(top: XNode, pending: PendingRelease): void {
+  const addRefs = (node: XNode, disc: number | null, title: string | null) => {
+    const ch = node.children;
+    if (!ch) return;
+    for (const k of ch) {
+      if (k.name === 'ReleaseResourceReference') {
+        const u = use(k);
+        pending.refs.push(u);
+        if (disc !== null) pending.items.push({ ...u, disc, groupTitle: title });
+      } else if (k.name === 'LinkedReleaseResourceReference') pending.refs.push(use(k));
     }
   };
   const walkGroup = (group: XNode, disc: number, title: string | null) => {
+    addRefs(group, null, null);
     for (const c of orderedGroupChildren(group)) {
       if (c.node.name === 'ResourceGroup') walkGroup(c.node, disc, title);
-      else addItem(c.node, disc, title);
+      else addRefs(c.node, disc, title);
     }
   };
-
+  const children = orderedGroupChildren(top);
+  const hasSubGroups = children.some((c) => c.node.name === 'ResourceGroup');
+  addRefs(top, null, null);
+  let discOrdinal = 0;
   for (const c of children) {
     if (c.node.name === 'ResourceGroup') {
       discOrdinal++;
-      const disc = c.sequence ?? discOrdinal;
-      walkGroup(c.node, disc, groupTitle(c.node));
-    } else addItem(c.node, 1, hasSubGroups ? null : groupTitle(top));
+      walkGroup(c.node, c.sequence ?? discOrdinal, groupTitle(c.node));
+    } else addRefs(c.node, 1, hasSubGroups ? null : groupTitle(top));
   }
-  return out;
+}
+
+function sumDurations(rel: Release, ctx: Ctx): number | null {
+  let total = 0;
+  let known = false;
+  for (const t of rel.trackList) {
+    const d = ctx.resources.get(t.resourceReference)?.durationMs;
+    if (d != null) {
+      total += d;
+      known = true;
+    }
+  }
+  return known ? total : null;
 }
 
 function pickMainRelease(releases: Release[], family: 3 | 4): number {
@@ -926,69 +1137,94 @@ function firstDate(...values: (string | null)[]): string | null {
   return null;
 }
 
-function readDeals(list: XNode | null, releases: Release[], ctx: Ctx): Deal[] {
-  const out: Deal[] = [];
-  if (!list) return out;
-  const releaseRefs = new Set(releases.map((r) => r.reference));
-  const visibility = new Map<string, string | null>();
-  const collectVisibility = (parent: XNode) => {
-    for (const v of kids(parent, 'ReleaseVisibility')) {
-      const ref = kidText(v, 'VisibilityReference');
-      if (ref) visibility.set(ref, normalizeDate(kidText(v, 'ReleaseDisplayStartDateTime') ?? kidText(v, 'ReleaseDisplayStartDate')));
-    }
-  };
-  collectVisibility(list);
-  const releaseDeals = kids(list, 'ReleaseDeal');
-  for (const rd of releaseDeals) collectVisibility(rd);
+function readVisibility(v: XNode, ctx: Ctx): void {
+  const ref = kidText(v, 'VisibilityReference');
+  if (ref) ctx.visibility.set(ref, normalizeDate(kidText(v, 'ReleaseDisplayStartDateTime') ?? kidText(v, 'ReleaseDisplayStartDate')));
+}
 
-  for (const rd of releaseDeals) {
-    const refNodes = kids(rd, 'DealReleaseReference');
-    for (const refNode of refNodes) {
-      const ref = txt(refNode);
-      if (ref === null || !releaseRefs.has(ref)) {
-        throw new UnresolvedReference(refNode.line, `DealReleaseReference "${ref ?? ''}" names no release in the ReleaseList`);
+function readReleaseDeal(rd: XNode, ctx: Ctx): void {
+  for (const v of kids(rd, 'ReleaseVisibility')) readVisibility(v, ctx);
+  const refs = kids(rd, 'DealReleaseReference').map(use);
+  for (const u of refs) ctx.dealRefs.push(u);
+  for (const d of kids(rd, 'Deal')) {
+    const terms = kid(d, 'DealTerms') ?? d;
+    // One pass over DealTerms: real messages carry hundreds of deals, one per territory.
+    const useTypes: string[] = [];
+    const commercialModels: string[] = [];
+    const territoriesIncluded: string[] = [];
+    const territoriesExcluded: string[] = [];
+    let period: XNode | null = null;
+    let price: XNode | null = null;
+    let visRef: XNode | null = null;
+    let takedown = false;
+    let displayStart: string | null = null;
+    for (const c of terms.children ?? []) {
+      switch (c.name) {
+        case 'TerritoryCode':
+          pushText(territoriesIncluded, c);
+          break;
+        case 'ExcludedTerritoryCode':
+          pushText(territoriesExcluded, c);
+          break;
+        case 'UseType':
+          pushValue(useTypes, avsValue(c));
+          break;
+        case 'Usage':
+          for (const u of kids(c, 'UseType')) pushValue(useTypes, avsValue(u));
+          break;
+        case 'CommercialModelType':
+          pushValue(commercialModels, avsValue(c));
+          break;
+        case 'ValidityPeriod':
+          period ??= c;
+          break;
+        case 'PriceInformation':
+          price ??= c;
+          break;
+        case 'ReleaseVisibilityReference':
+          visRef = c;
+          break;
+        case 'TakeDown':
+        case 'AllDealsCancelled':
+          if (parseBool(txt(c)) === true) takedown = true;
+          break;
+        case 'ReleaseDisplayStartDate':
+        case 'ReleaseDisplayStartDateTime':
+          displayStart ??= normalizeDate(txt(c));
+          break;
       }
     }
-    for (const d of kids(rd, 'Deal')) {
-      const terms = kid(d, 'DealTerms') ?? d;
-      const useTypes: string[] = [];
-      for (const u of kids(terms, 'UseType')) pushValue(useTypes, avsValue(u));
-      for (const usage of kids(terms, 'Usage')) for (const u of kids(usage, 'UseType')) pushValue(useTypes, avsValue(u));
-      const commercialModels: string[] = [];
-      for (const c of kids(terms, 'CommercialModelType')) pushValue(commercialModels, avsValue(c));
-      const period = kid(terms, 'ValidityPeriod');
-      const validFrom = firstDate(kidText(period, 'StartDate'), kidText(period, 'StartDateTime'));
-      const validTo = firstDate(kidText(period, 'EndDate'), kidText(period, 'EndDateTime'));
-      const endDay = normalizeDate(validTo);
-      const price = kid(terms, 'PriceInformation');
-      let displayStart = normalizeDate(kidText(terms, 'ReleaseDisplayStartDate') ?? kidText(terms, 'ReleaseDisplayStartDateTime'));
-      const visRefNode = kid(terms, 'ReleaseVisibilityReference');
-      const visRef = txt(visRefNode);
-      if (visRef !== null && visRefNode) {
-        if (!visibility.has(visRef)) throw new UnresolvedReference(visRefNode.line, `ReleaseVisibilityReference "${visRef}" names no ReleaseVisibility in the DealList`);
-        displayStart ??= visibility.get(visRef) ?? null;
-      }
-      const base = {
-        dealReference: kidText(d, 'DealReference'),
+    const validFrom = firstDate(kidText(period, 'StartDate'), kidText(period, 'StartDateTime'));
+    const validTo = firstDate(kidText(period, 'EndDate'), kidText(period, 'EndDateTime'));
+    const endDay = normalizeDate(validTo);
+    const dealReference = kidText(d, 'DealReference');
+    const priceTier = price
+      ? (kidText(price, 'PriceCode') ?? avsValue(kid(price, 'PriceRangeType')) ?? avsValue(kid(price, 'PriceType')) ?? kidText(price, 'WholesalePricePerUnit'))
+      : null;
+    for (const u of refs) {
+      const deal: Deal = {
+        releaseReference: u.ref,
+        dealReference,
         useTypes,
         commercialModels,
-        territoriesIncluded: kidTexts(terms, 'TerritoryCode'),
-        territoriesExcluded: kidTexts(terms, 'ExcludedTerritoryCode'),
+        territoriesIncluded,
+        territoriesExcluded,
         validFrom,
         validTo,
-        takedown: parseBool(kidText(terms, 'TakeDown')) === true || parseBool(kidText(terms, 'AllDealsCancelled')) === true,
+        takedown,
         ended: endDay !== null && endDay < ctx.today,
-        priceTier:
-          kidText(price, 'PriceCode') ??
-          avsValue(kid(price, 'PriceRangeType')) ??
-          avsValue(kid(price, 'PriceType')) ??
-          kidText(price, 'WholesalePricePerUnit'),
+        priceTier,
         displayStartDate: displayStart,
       };
-      for (const refNode of refNodes) out.push({ releaseReference: txt(refNode) as string, ...base });
+      ctx.deals.push(deal);
+      if (visRef && txt(visRef) !== null) ctx.dealVisibility.push({ deal, use: use(visRef) });
     }
   }
-  return out;
+}
+
+function pushText(list: string[], node: XNode): void {
+  const t = txt(node);
+  if (t !== null) list.push(t);
 }
 
 function pushValue(list: string[], v: string | null): void {
@@ -1019,7 +1255,7 @@ function applyDeals(releases: Release[], deals: Deal[], ctx: Ctx): void {
       const start = normalizeDate(d.validFrom);
       if (start && !d.takedown && (earliestStart === null || start < earliestStart)) earliestStart = start;
     }
-    rel.displayStartDate = display ?? earliestStart;
+    rel.displayStartDate = rel.displayStartDate ?? display ?? earliestStart;
   }
 }
 

@@ -3,7 +3,7 @@
 import type { DdexError, ErnMessage, MessageKind, ParseOptions, ParseResult, Summary } from './types';
 import { decodeXml, refuseDtd, DEFAULT_MAX_BYTES } from './decode';
 import { buildTree } from './xml';
-import { normalize } from './normalize';
+import { ErnCollector, STREAMED_LISTS } from './normalize';
 import { ernVersionFromNamespace, isChoreographyNamespace, kindOfRoot } from './versions';
 
 // Lists the model never reads: leaving them out of the tree saves time and memory on big catalogues.
@@ -43,9 +43,10 @@ function read(input: Uint8Array | string, opts: ParseOptions, skip: ReadonlySet<
     if (!decoded.ok) return decoded;
     const refused = refuseDtd(decoded.text);
     if (refused) return { ok: false, error: refused };
-    const tree = buildTree(decoded.text, { skip });
+    const collector = new ErnCollector({ today: opts.today });
+    const tree = buildTree(decoded.text, { skip, streamed: STREAMED_LISTS, onRecord: collector.onRecord });
     if (!tree.ok) return tree;
-    return normalize(tree.root, tree.rootQName, { today: opts.today });
+    return collector.finish(tree.root, tree.rootQName);
   } catch (err) {
     return { ok: false, error: internalError(err) };
   }

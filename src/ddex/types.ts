@@ -172,6 +172,7 @@ export interface Release {
   originalReleaseDate: string | null;
   /** From ReleaseDisplayStartDate / ReleaseVisibility of this release's deals, else the earliest deal start. */
   displayStartDate: string | null;
+  /** The release's Duration, else the sum of its tracks' durations (null when none is known). */
   durationMs: number | null;
   trackList: TrackListEntry[];
   /** Every resource the release names (tracks, cover images, booklets), in message order. */
@@ -187,6 +188,8 @@ export type ResourceKind = 'sound_recording' | 'video' | 'image' | 'text' | 'oth
 
 export interface ResourceIdentifiers {
   isrc: string | null;
+  /** ISWC of the underlying work (3.x IndirectSoundRecordingId, 4.x WorkId). */
+  iswc: string | null;
   grid: string | null;
   isan: string | null;
   catalogNumber: string | null;

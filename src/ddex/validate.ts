@@ -69,7 +69,7 @@ function structuralFindings(msg: ErnMessage): ValidationFinding[] {
   const err = (message: string, line: number | null = null) => out.push({ severity: 'error', line, message, source: 'structure' });
   const warn = (message: string, line: number | null = null) => out.push({ severity: 'warning', line, message, source: 'structure' });
   const h = msg.header;
-  if (!h.messageId) err('MessageHeader has no MessageId');
+  if (!h.messageId) warn('MessageHeader has no MessageId: the delivery cannot be told apart from others in its thread');
   if (!h.sender.partyId && !h.sender.name) err('MessageHeader has no MessageSender (PartyId or name)');
   if (!h.createdAtRaw) err('MessageHeader has no MessageCreatedDateTime');
   else if (!h.createdAt) err(`MessageCreatedDateTime "${h.createdAtRaw}" is not an ISO 8601 date-time`);
@@ -103,8 +103,6 @@ function structuralFindings(msg: ErnMessage): ValidationFinding[] {
   if (!main.title) err(`Main release ${main.reference} has no title`, main.line);
   if (!main.displayArtistName) warn(`Main release ${main.reference} has no display artist`, main.line);
   if (main.trackList.length === 0) warn(`Main release ${main.reference} lists no sound recording or video`, main.line);
-  const used = new Set<string>();
-  for (const r of msg.releases) for (const ref of r.resourceReferences) used.add(ref);
   const byRef = new Map(msg.resources.map((r) => [r.reference, r]));
   for (const t of main.trackList) {
     const res = byRef.get(t.resourceReference);
@@ -112,7 +110,6 @@ function structuralFindings(msg: ErnMessage): ValidationFinding[] {
     if (res.kind === 'sound_recording' && !res.identifiers.isrc) warn(`Sound recording ${res.reference} has no ISRC`, res.line);
     if (res.durationMs === null) warn(`Resource ${res.reference} has no readable Duration`, res.line);
   }
-  for (const res of msg.resources) if (!used.has(res.reference)) warn(`Resource ${res.reference} is not part of any release`, res.line);
   if (msg.family === 4 && !msg.deals.some((d) => d.releaseReference === main.reference)) {
     warn(`Main release ${main.reference} has no deal: an ERN 4 message without a deal takes the release down`, main.line);
   }

@@ -23,6 +23,10 @@ export class XNode {
 export interface TreeOptions {
   /** Local names whose whole subtree is not needed (the summary skips technical details). */
   skip?: ReadonlySet<string>;
+  /** Local names of top-level lists whose entries are handed to onRecord as each one closes. */
+  streamed?: ReadonlySet<string>;
+  /** Receives each closed entry of a streamed list; returning true drops the entry from the tree. */
+  onRecord?: (node: XNode, list: XNode, root: XNode, rootQName: string) => boolean;
 }
 
 export type TreeResult = { ok: true; root: XNode; rootQName: string } | { ok: false; error: DdexError };
@@ -48,6 +52,9 @@ export function buildTree(text: string, opts: TreeOptions = {}): TreeResult {
   let rootQName = '';
   let skipDepth = 0;
   const skip = opts.skip;
+  const streamed = opts.streamed;
+  const onRecord = opts.onRecord;
+  let callbackError: unknown = null;
 
   parser.on('opentag', (tag) => {
     if (skipDepth > 0) {
@@ -75,6 +82,20 @@ export function buildTree(text: string, opts: TreeOptions = {}): TreeResult {
       skipDepth--;
       return;
     }
+    // Depth 3 is an entry of a top-level list (root 1, list 2): hand it over, then forget it.
+    if (depth === 3 && onRecord !== undefined && streamed !== undefined) {
+      const list = stack[2];
+      if (streamed.has(list.name)) {
+        let drop = false;
+        try {
+          drop = onRecord(stack[3], list, stack[1], rootQName);
+        } catch (err) {
+          callbackError = err;
+          throw err;
+        }
+        if (drop) list.children?.pop();
+      }
+    }
     depth--;
   });
   const onText = (t: string) => {
@@ -88,6 +109,7 @@ export function buildTree(text: string, opts: TreeOptions = {}): TreeResult {
   try {
     parser.write(text).close();
   } catch (err) {
+    if (callbackError !== null) throw callbackError;
     const raw = err instanceof Error ? err.message : String(err);
     const m = SAXES_POSITION.exec(raw);
     if (m) {
