@@ -199,6 +199,19 @@ describe('demo deliveries written to a folder', () => {
     for (const file of redelivery.unchangedFiles) expect(after.get(path.basename(file))).toBe(before.get(path.basename(file)));
   });
 
+  it('tells the expected delivery sequence and type of every message in its thread', () => {
+    const sequenceOf = (messagePath: string) => {
+      const m = manifest.messages.find((x) => x.path === messagePath)!;
+      return [m.deliverySequence, m.expectedDeliveryType];
+    };
+    expect(sequenceOf(manifest.redelivery.initialPath)).toEqual([1, 'initial']);
+    expect(sequenceOf(manifest.redelivery.redeliveryPath)).toEqual([2, 'redelivery']);
+    expect(sequenceOf(manifest.metadataUpdate.updatePath)).toEqual([2, 'metadata_update']);
+    for (const takedown of manifest.takedowns) expect(sequenceOf(takedown.path)).toEqual([2, 'metadata_update']);
+    const initials = manifest.messages.filter((m) => m.kind === 'initial');
+    expect(initials.every((m) => m.deliverySequence === 1 && m.expectedDeliveryType === 'initial')).toBe(true);
+  });
+
   it('sends a metadata-only update in the same thread, later, without files', async () => {
     const { metadataUpdate } = manifest;
     const update = manifest.messages.find((m) => m.path === metadataUpdate.updatePath)!;

@@ -1,6 +1,7 @@
 /** Helpers for the demo generator's tests: a tiny element tree from saxes, and XSD validation. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { validateXML } from 'xmllint-wasm';
 
@@ -60,7 +61,7 @@ export function textOf(node: XmlNode | undefined): string {
 }
 
 /** Path of the repository's sibling `../shared`, which exists only on development machines. */
-export const SHARED_XSD_DIR = path.resolve(process.cwd(), '../shared/ddex/xsd');
+export const SHARED_XSD_DIR = fileURLToPath(new URL('../../../shared/ddex/xsd', import.meta.url));
 export const HAVE_XSDS =
   existsSync(path.join(SHARED_XSD_DIR, 'ern382/release-notification.xsd')) &&
   existsSync(path.join(SHARED_XSD_DIR, 'ern43/release-notification.xsd'));

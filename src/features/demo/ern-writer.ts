@@ -432,7 +432,7 @@ function newReleaseMessage382(spec: NewReleaseMessageSpec, indent: string): stri
     'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
     'xsi:schemaLocation': `${ERN_NAMESPACES['3.8.2']} http://ddex.net/xml/ern/382/release-notification.xsd`,
     MessageSchemaVersionId: 'ern/382',
-    BusinessProfileVersionId: 'CommonDealTypes/18/AudioAlbumMusicOnly',
+    BusinessProfileVersionId: r.releaseType === 'Single' ? 'CommonDealTypes/18/AudioSingle' : 'CommonDealTypes/18/AudioAlbumMusicOnly',
     ReleaseProfileVersionId:
       r.releaseType === 'Single' ? 'CommonReleaseTypes/14/AudioSingle' : 'CommonReleaseTypes/14/AudioAlbumMusicOnly',
     LanguageAndScriptCode: 'en',

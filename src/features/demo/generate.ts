@@ -163,6 +163,10 @@ export interface DemoMessageInfo {
   mediaFiles: string[];
   takedownMethod?: TakedownMethod;
   malformed: boolean;
+  /** 1-based position in its thread, ordered by MessageCreatedDateTime then path (DESIGN 6.2). */
+  deliverySequence: number;
+  /** What DESIGN 6.2 derives: first in thread, later with media, or later without media. */
+  expectedDeliveryType: 'initial' | 'redelivery' | 'metadata_update';
 }
 
 export interface DemoBatchInfo {
@@ -418,7 +422,7 @@ export async function generateDemoDeliveries(writer: DeliveryWriter, opts: { now
 
   const recordMessage = (
     plan: PlannedRelease,
-    info: Omit<DemoMessageInfo, 'upc' | 'releaseKey' | 'ernVersion' | 'partnerFolder' | 'threadId'>,
+    info: Omit<DemoMessageInfo, 'upc' | 'releaseKey' | 'ernVersion' | 'partnerFolder' | 'threadId' | 'deliverySequence' | 'expectedDeliveryType'>,
     xml: string,
   ) => {
     pending.push({ path: info.path, kind: 'message', bytes: utf8(xml) });
@@ -429,6 +433,8 @@ export async function generateDemoDeliveries(writer: DeliveryWriter, opts: { now
       ernVersion: plan.seed.ernVersion,
       partnerFolder: plan.partner.folder,
       threadId: plan.threadId,
+      deliverySequence: 0,
+      expectedDeliveryType: 'initial',
     });
   };
 
@@ -612,6 +618,17 @@ export async function generateDemoDeliveries(writer: DeliveryWriter, opts: { now
     takedownMethod: 'PurgeReleaseMessage',
     malformed: false,
   }, writePurgeReleaseMessage({ ...purgeHeader, upc: purgePlan.upc, grid: purgePlan.grid, title: purgePlan.seed.title }));
+
+  // Delivery sequence and type per thread, as the metadata scan is expected to derive them.
+  const threads = new Map<string, DemoMessageInfo[]>();
+  for (const message of messages) threads.set(message.threadId, [...(threads.get(message.threadId) ?? []), message]);
+  for (const thread of threads.values()) {
+    thread.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.path.localeCompare(b.path));
+    thread.forEach((message, index) => {
+      message.deliverySequence = index + 1;
+      message.expectedDeliveryType = index === 0 ? 'initial' : message.mediaFiles.length > 0 ? 'redelivery' : 'metadata_update';
+    });
+  }
 
   // Write: media and messages in delivery order, each batch's manifest after its messages.
   const files: DemoFile[] = [];
