@@ -23,6 +23,7 @@ import {
   tooLarge,
   validateRange,
   errorMessage,
+  withDeadline,
 } from './common';
 import {
   StorageError,
@@ -303,12 +304,33 @@ export class BunnyStorageAdapter implements StorageAdapter {
 
   async readBuffer(path: string, opts: { maxBytes?: number } = {}): Promise<Buffer> {
     const maxBytes = opts.maxBytes ?? DEFAULT_READ_BUFFER_MAX_BYTES;
-    const result = await this.read(path);
-    if (result.size > maxBytes) {
-      result.stream.destroy();
-      throw tooLarge(normalizeObjectPath(path), result.size, maxBytes);
+    const key = normalizeObjectPath(path);
+    // The scan reads thousands of small XML files: skip the stream plumbing when the size is known.
+    const { response, text, release } = await this.send('GET', this.url(key, false), { headers: { Accept: '*/*' }, stream: true });
+    if (!response.ok) throw this.failure(response, text, key);
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (!Number.isFinite(declared)) {
+      const body = response.body ? Readable.fromWeb(response.body as any) : Readable.from([]);
+      const guarded = guardStream(body, {
+        release,
+        idleMs: this.timeoutMs,
+        describeStall: () => `${this.host} stopped sending ${key} for ${formatSeconds(this.timeoutMs)}`,
+      });
+      return readStreamLimited(guarded, maxBytes, key);
     }
-    return readStreamLimited(result.stream, maxBytes, path);
+    try {
+      if (declared > maxBytes) {
+        await response.body?.cancel().catch(() => {});
+        throw tooLarge(key, declared, maxBytes);
+      }
+      const bytes = await withDeadline(response.arrayBuffer(), this.timeoutMs, () => `${this.host} did not finish sending ${key} within ${formatSeconds(this.timeoutMs)}`);
+      return Buffer.from(bytes);
+    } catch (err) {
+      if (err instanceof StorageError) throw err;
+      throw networkError(err, this.host, this.timeoutMs) ?? new StorageError('unreachable', `Lost the connection to ${this.host} while reading ${key}: ${errorMessage(err)}`, { cause: err });
+    } finally {
+      release();
+    }
   }
 
   async write(path: string, body: WriteBody, _opts: { contentType?: string; size?: number } = {}): Promise<void> {
