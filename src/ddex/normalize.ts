@@ -1090,15 +1090,14 @@ function readGroups(top: XNode, pending: PendingRelease): void {
     }
   };
   const walkGroup = (group: XNode, disc: number, title: string | null) => {
-    addRefs(group, null, null);
     for (const c of orderedGroupChildren(group)) {
       if (c.node.name === 'ResourceGroup') walkGroup(c.node, disc, title);
       else addRefs(c.node, disc, title);
     }
+    addRefs(group, null, null); // the group's own linked resources (cover art) after its tracks
   };
   const children = orderedGroupChildren(top);
   const hasSubGroups = children.some((c) => c.node.name === 'ResourceGroup');
-  addRefs(top, null, null);
   let discOrdinal = 0;
   for (const c of children) {
     if (c.node.name === 'ResourceGroup') {
@@ -1106,6 +1105,7 @@ function readGroups(top: XNode, pending: PendingRelease): void {
       walkGroup(c.node, c.sequence ?? discOrdinal, groupTitle(c.node));
     } else addRefs(c.node, 1, hasSubGroups ? null : groupTitle(top));
   }
+  addRefs(top, null, null);
 }
 
 function sumDurations(rel: Release, ctx: Ctx): number | null {

@@ -33,12 +33,12 @@ export type TreeResult = { ok: true; root: XNode; rootQName: string } | { ok: fa
 
 const SAXES_POSITION = /^(\d+):(\d+): (.*)$/s;
 
-function friendlySaxesMessage(msg: string): string {
+function friendlySaxesMessage(msg: string, openElement: string | null): string {
   // saxes words its messages tersely; say the same thing the way a person would read it.
   let m = /^unclosed tag: (.+)$/.exec(msg);
   if (m) return `unclosed tag <${m[1]}>`;
   m = /^unexpected close tag\.?$/.exec(msg);
-  if (m) return 'closing tag does not match the open element';
+  if (m) return openElement ? `closing tag does not match the open element <${openElement}>` : 'closing tag does not match the open element';
   m = /^undefined entity: (.+)$/.exec(msg);
   if (m) return `undefined entity &${m[1]}; (only &amp; &lt; &gt; &quot; &apos; and numeric references are allowed)`;
   return msg.replace(/\.$/, '');
@@ -110,14 +110,15 @@ export function buildTree(text: string, opts: TreeOptions = {}): TreeResult {
     parser.write(text).close();
   } catch (err) {
     if (callbackError !== null) throw callbackError;
+    const openElement = depth > 0 && skipDepth === 0 ? stack[depth].name : null;
     const raw = err instanceof Error ? err.message : String(err);
     const m = SAXES_POSITION.exec(raw);
     if (m) {
       const line = Number(m[1]);
       const column = Number(m[2]);
-      return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML at line ${line}, column ${column}: ${friendlySaxesMessage(m[3])}`, line, column } };
+      return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML at line ${line}, column ${column}: ${friendlySaxesMessage(m[3], openElement)}`, line, column } };
     }
-    return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML: ${friendlySaxesMessage(raw)}` } };
+    return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML: ${friendlySaxesMessage(raw, openElement)}` } };
   }
   const root = doc.children?.[0];
   if (!root) return { ok: false, error: { code: 'malformed_xml', message: 'Malformed XML: no root element' } };
