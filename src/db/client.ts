@@ -35,6 +35,9 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   pglite?: PGlite; // set when kind === 'pglite'
   pool?: pg.Pool; // set when kind === 'postgres'
+  /** The connection string, set when kind === 'postgres' (for clients that open their own
+   *  connections, e.g. pg-boss with connectionString). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -162,6 +165,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     kind: 'postgres',
     db,
     pool,
+    url,
     async query<T>(text: string, params?: unknown[]): Promise<T[]> {
       const result = (await pool.query({ text, values: params, types: rawPgTypes })) as
         | pg.QueryResult

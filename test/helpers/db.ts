@@ -104,7 +104,34 @@ function readPackageVersion(name: string): string {
   }
 }
 
+const TEST_DATABASE_NAME = /^test_\d+_([0-9a-z]+)_[0-9a-f]+$/;
+const STALE_TEST_DATABASE_MS = 2 * 60 * 60 * 1000;
+let staleSweep: Promise<void> | undefined;
+
+/**
+ * A test that fails before its cleanup leaves its database behind; once per process, drop those
+ * older than two hours. Databases still in use refuse the plain DROP and are left alone.
+ */
+async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'test\\_%'`,
+    );
+    for (const { datname } of rows) {
+      const match = TEST_DATABASE_NAME.exec(datname);
+      if (!match || Date.now() - parseInt(match[1], 36) < STALE_TEST_DATABASE_MS) continue;
+      await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 async function createPostgresTestDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
+  staleSweep ??= dropStaleTestDatabases(serverUrl).catch(() => undefined);
+  await staleSweep;
   const name = `test_${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   await runOnServer(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
