@@ -119,6 +119,24 @@ describe('GCS behaviour', () => {
     expect(names[2_499]).toBe('f2499.xml');
   });
 
+  it('the fake takes a resumable upload in chunks, answering 308 until the last one', async () => {
+    const auth = { Authorization: `Bearer ${await signedToken()}` };
+    const start = await fetch(`${fake.apiEndpoint}/upload/storage/v1/b/${BUCKET}/o?uploadType=resumable&name=video/v.mp4`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ contentType: 'video/mp4' }),
+    });
+    const session = start.headers.get('location')!;
+    const first = await fetch(session, { method: 'PUT', headers: { ...auth, 'Content-Range': 'bytes 0-3/*' }, body: 'abcd' });
+    expect(first.status).toBe(308);
+    expect(first.headers.get('range')).toBe('bytes=0-3');
+    const last = await fetch(session, { method: 'PUT', headers: { ...auth, 'Content-Range': 'bytes 4-5/6' }, body: 'ef' });
+    expect(last.status).toBe(200);
+    const read = await createStorageAdapter(config).read('video/v.mp4');
+    expect(read.contentType).toBe('video/mp4');
+    expect((await readAll(read.stream)).toString()).toBe('abcdef');
+  });
+
   it('unknown bucket: named in the message', async () => {
     const result = await testStorageConnection({ ...config, bucketName: 'no-such-bucket' });
     expect(result).toMatchObject({ success: false, message: 'Bucket no-such-bucket does not exist' });
