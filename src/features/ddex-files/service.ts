@@ -42,6 +42,12 @@ export class DdexFilesError extends Error {
 // Display status as SQL. Each predicate mirrors one step of displayStatus() in status.ts; a file
 // shows status N when predicate N holds and none before it does (first match wins).
 
+// Subqueries name the outer row's columns with their table: drizzle leaves columns unqualified
+// when a query has no join, and an unqualified "id" inside a subquery means the subquery's own.
+const FILE_ID = sql.raw('"ddex_file"."id"');
+const FILE_ARTIST_NAME = sql.raw('"ddex_file"."artist_name"');
+const SOURCE_ID = sql.raw('"sources"."id"');
+
 const scanned = sql`${ddexFile.status} = 'metadata_scanned'`;
 const STATUS_PREDICATES: Array<[Exclude<DisplayStatus, 'unknown'>, SQL]> = [
   ['error', sql`((${ddexFile.error} IS NOT NULL AND ${ddexFile.error} <> '') OR ${ddexFile.status} = 'error')`],
@@ -70,8 +76,8 @@ export function displayStatusCondition(status: Exclude<DisplayStatus, 'unknown'>
  * uncorrelated, so PostgreSQL hashes them once instead of probing per row.
  */
 const rejectedArtistFile = sql`coalesce((
-  ${ddexFile.id} IN (SELECT dfa.ddex_file_id FROM ddex_file_artist dfa JOIN artist a ON a.id = dfa.artist_id WHERE a.status = 'rejected')
-  OR ${ddexFile.artistName} IN (SELECT a.name FROM artist a WHERE a.status = 'rejected')
+  ${FILE_ID} IN (SELECT dfa.ddex_file_id FROM ddex_file_artist dfa JOIN artist a ON a.id = dfa.artist_id WHERE a.status = 'rejected')
+  OR ${FILE_ARTIST_NAME} IN (SELECT a.name FROM artist a WHERE a.status = 'rejected')
 ), false)`;
 
 const supersededDelivery = sql`((${scanned} AND NOT ${ddexFile.isLatestInThread}) OR ${ddexFile.status} = 'superseded')`;
@@ -136,12 +142,12 @@ const fileAssetIds = (fileId: SQL | string) => sql`(
   UNION SELECT h.asset_id FROM asset_delivery_history h WHERE h.ddex_file_id = ${fileId}
 )`;
 
-const assetCount = sql<number>`(SELECT count(*)::int FROM ${fileAssetIds(sql`${ddexFile.id}`)} AS file_assets)`;
+const assetCount = sql<number>`(SELECT count(*)::int FROM ${fileAssetIds(FILE_ID)} AS file_assets)`;
 
 /** The artist page to link: the artist named exactly like the file's artist, else its first linked main artist. */
 const mainArtistId = sql<string | null>`coalesce(
-  (SELECT a.id FROM artist a WHERE a.name = ${ddexFile.artistName} LIMIT 1),
-  (SELECT dfa.artist_id FROM ddex_file_artist dfa WHERE dfa.ddex_file_id = ${ddexFile.id} ORDER BY dfa.created_at, dfa.artist_id LIMIT 1)
+  (SELECT a.id FROM artist a WHERE a.name = ${FILE_ARTIST_NAME} LIMIT 1),
+  (SELECT dfa.artist_id FROM ddex_file_artist dfa WHERE dfa.ddex_file_id = ${FILE_ID} ORDER BY dfa.created_at, dfa.artist_id LIMIT 1)
 )`;
 
 export interface PartnerRef {
@@ -266,7 +272,7 @@ export async function sourceSummary(db: AppDb) {
       storage_type: sources.storageType,
       storage_zone: sources.storageZone,
       status: sources.status,
-      files_count: sql<number>`(SELECT count(*)::int FROM ddex_file f WHERE f.source_id = ${sources.id})`,
+      files_count: sql<number>`(SELECT count(*)::int FROM ddex_file f WHERE f.source_id = ${SOURCE_ID})`,
       last_scanned_at: sources.lastScannedAt,
     })
     .from(sources)
