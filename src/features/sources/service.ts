@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { ddexFile, sources } from '@/db/schema';
+import { sources } from '@/db/schema';
 import type { AppDeps, SessionUser } from '@/server/context';
 import { badRequest, notFound } from '@/server/errors';
 import { writeAudit } from '@/server/audit';
 import { maskSecret, SECRET_MASK } from '@/server/secrets';
 import {
+  bunnyBaseUrl,
   createStorageAdapter,
   testStorageConnection,
   type ConnectionTestResult,
@@ -99,7 +100,8 @@ export function toSourceView(row: SourceRow, filesCount: number): SourceView {
   };
 }
 
-const filesCountOfSource = sql<number>`(select count(*)::int from ${ddexFile} where ${ddexFile.sourceId} = ${sources.id})`;
+// Written out: drizzle leaves column names unqualified here, which would compare ddex_file with itself.
+const filesCountOfSource = sql<number>`(select count(*)::int from "ddex_file" f where f."source_id" = "sources"."id")`;
 
 export async function listSources(deps: Pick<AppDeps, 'db'>): Promise<SourceView[]> {
   const rows = await deps.db
@@ -261,7 +263,9 @@ async function columnsFor(deps: SourceDeps, values: SourceFormValues, stored: So
   const clear = revealMasks(deps, values, stored);
   const config = storageConfigOf(deps, clear);
   try {
-    // Building the adapter checks the rest without a request: key JSON, endpoint URL, region.
+    // A base URL makes the adapter ignore the region, so the region is checked on its own.
+    if (config.kind === 'bunny_cdn') bunnyBaseUrl({ region: config.region });
+    // Building the adapter checks the rest without a request: key JSON, endpoint URL.
     createStorageAdapter(config);
   } catch (err) {
     throw badRequest(errorMessage(err), 'validation');
