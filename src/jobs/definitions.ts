@@ -1,8 +1,9 @@
 import type { JobDefinition } from './queue';
 import type { AppDeps } from '@/server/context';
 import { maintenanceJobs } from '@/features/maintenance/jobs';
+import { scanningJobs } from '@/features/scanning/jobs';
 
 /** Every job type of the product. Features add theirs here; handlers live with their feature. */
 export function allJobDefinitions(deps: AppDeps): JobDefinition[] {
-  return [...maintenanceJobs(deps)];
+  return [...maintenanceJobs(deps), ...scanningJobs(deps)];
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from './context';
 import { registerUserRoutes } from '@/features/users/routes';
 import { registerSourceRoutes } from '@/features/sources/routes';
 import { registerDdexFileRoutes } from '@/features/ddex-files/routes';
+import { registerScanningRoutes } from '@/features/scanning/routes';
 
 /**
  * Every feature's API routes, in one place. A feature adds one line here; the route-enumeration
@@ -12,4 +13,5 @@ export function registerFeatureRoutes(api: ApiRouter, deps: AppDeps): void {
   registerUserRoutes(api, deps);
   registerSourceRoutes(api, deps);
   registerDdexFileRoutes(api, deps);
+  registerScanningRoutes(api, deps);
 }
