@@ -78,20 +78,31 @@ export class LocalStorageAdapter implements StorageAdapter {
     this.limiter = opts.limiter;
   }
 
-  /** Maps a bucket path to disk, refusing anything that lands outside the root, also through symlinks. */
+  /**
+   * Maps a bucket path to disk, refusing anything that lands outside the root, also through
+   * symlinks. For a path that does not exist yet, its nearest existing ancestor is checked, so a
+   * write cannot create folders beyond a symlink either.
+   */
   private async resolve(relative: string): Promise<string> {
     const target = relative === '' ? this.bucket : path.join(this.bucket, ...relative.split('/'));
-    let real: string;
-    try {
-      real = await realpath(target);
-    } catch {
-      return target;
-    }
     const realRoot = await realpath(this.bucket).catch(() => this.bucket);
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
-      throw new StorageError('bad_path', `Path ${relative} points outside the folder ${this.bucket}`);
+    let probe = target;
+    for (;;) {
+      let real: string | null = null;
+      try {
+        real = await realpath(probe);
+      } catch {
+        // Not there (yet): check the folder above it.
+      }
+      if (real !== null) {
+        if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+          throw new StorageError('bad_path', `Path ${relative} points outside the folder ${this.bucket}`);
+        }
+        return target;
+      }
+      if (probe === this.bucket || path.dirname(probe) === probe) return target;
+      probe = path.dirname(probe);
     }
-    return target;
   }
 
   private toEntry(relative: string, stats: Stats): StorageEntry {
@@ -211,7 +222,6 @@ export class LocalStorageAdapter implements StorageAdapter {
       const temp = path.join(folder, `${TEMP_PREFIX}${randomUUID()}`);
       try {
         await mkdir(folder, { recursive: true });
-        await this.resolve(path.posix.dirname(key) === '.' ? '' : path.posix.dirname(key));
         if (isBinaryBody(body)) await writeFile(temp, toBuffer(body));
         else await pipeline(asReadable(body), createWriteStream(temp));
         await rename(temp, absolute);

@@ -40,6 +40,7 @@ describe('local folder adapter', () => {
     await expectStorageError(adapter.readBuffer('inbox/secret-link.txt'), 'bad_path');
     await expectStorageError(adapter.list('inbox/escape'), 'bad_path');
     await expectStorageError(adapter.write('inbox/escape/planted.txt', Buffer.from('x')), 'bad_path');
+    await expectStorageError(adapter.write('inbox/escape/new/deeper/planted.txt', Buffer.from('x')), 'bad_path');
     expect(await readdir(outside)).toEqual(['secret.txt']);
   });
 
