@@ -26,7 +26,7 @@ export async function scanTestContext(env: Record<string, string> = {}): Promise
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scan-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'scan-test-secret-scan-test-secret-0123456789', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('silent');
-  const deps = { config, database, db: database.db, logger, secrets: createSecretBox(config.appSecret) } as AppDeps;
+  const deps = { config, database, db: database.db, logger, secrets: createSecretBox(config.appSecret) } as unknown as AppDeps;
   deps.jobs = await createJobQueue(database, logger, allJobDefinitions(deps));
   return {
     deps,
@@ -62,7 +62,7 @@ export async function bunnySource(deps: ScanDeps, baseUrl: string, zone: string,
   return createSource(deps, { name, storage_type: 'bunny_cdn', storage_zone: zone, access_key: key, endpoint_url: baseUrl });
 }
 
-export interface FileRowView {
+export type FileRowView = {
   source_path: string;
   status: string;
   error: string | null;
