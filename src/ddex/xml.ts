@@ -33,14 +33,32 @@ export type TreeResult = { ok: true; root: XNode; rootQName: string } | { ok: fa
 
 const SAXES_POSITION = /^(\d+):(\d+): (.*)$/s;
 
-function friendlySaxesMessage(msg: string, openElement: string | null): string {
+/** The markup just before a saxes error position (saxes names neither the close tag nor the entity). */
+function markupNear(text: string, line: number, column: number, opener: string, pattern: RegExp): string | null {
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) return null;
+    start = nl + 1;
+  }
+  const at = text.lastIndexOf(opener, start + column);
+  if (at < start) return null;
+  const m = pattern.exec(text.slice(at, at + 200));
+  return m ? m[1] : null;
+}
+
+function friendlySaxesMessage(msg: string, text: string, line: number, column: number): string {
   // saxes words its messages tersely; say the same thing the way a person would read it.
-  let m = /^unclosed tag: (.+)$/.exec(msg);
+  const m = /^unclosed tag: (.+)$/.exec(msg);
   if (m) return `unclosed tag <${m[1]}>`;
-  m = /^unexpected close tag\.?$/.exec(msg);
-  if (m) return openElement ? `closing tag does not match the open element <${openElement}>` : 'closing tag does not match the open element';
-  m = /^undefined entity: (.+)$/.exec(msg);
-  if (m) return `undefined entity &${m[1]}; (only &amp; &lt; &gt; &quot; &apos; and numeric references are allowed)`;
+  if (/^unexpected close tag\.?$/.test(msg)) {
+    const tag = line > 0 ? markupNear(text, line, column, '</', /^<\/([^\s>]+)/) : null;
+    return tag ? `closing tag </${tag}> does not match the element open there` : 'a closing tag does not match the element open there';
+  }
+  if (/^undefined entity/.test(msg)) {
+    const name = line > 0 ? markupNear(text, line, column, '&', /^&([^\s;&<]+);/) : null;
+    return `undefined entity${name ? ` &${name};` : ''} (only &amp; &lt; &gt; &quot; &apos; and numeric character references are allowed)`;
+  }
   return msg.replace(/\.$/, '');
 }
 
@@ -110,15 +128,14 @@ export function buildTree(text: string, opts: TreeOptions = {}): TreeResult {
     parser.write(text).close();
   } catch (err) {
     if (callbackError !== null) throw callbackError;
-    const openElement = depth > 0 && skipDepth === 0 ? stack[depth].name : null;
     const raw = err instanceof Error ? err.message : String(err);
     const m = SAXES_POSITION.exec(raw);
     if (m) {
       const line = Number(m[1]);
       const column = Number(m[2]);
-      return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML at line ${line}, column ${column}: ${friendlySaxesMessage(m[3], openElement)}`, line, column } };
+      return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML at line ${line}, column ${column}: ${friendlySaxesMessage(m[3], text, line, column)}`, line, column } };
     }
-    return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML: ${friendlySaxesMessage(raw, openElement)}` } };
+    return { ok: false, error: { code: 'malformed_xml', message: `Malformed XML: ${friendlySaxesMessage(raw, text, 0, 0)}` } };
   }
   const root = doc.children?.[0];
   if (!root) return { ok: false, error: { code: 'malformed_xml', message: 'Malformed XML: no root element' } };
