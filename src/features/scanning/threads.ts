@@ -2,7 +2,8 @@
  * Delivery threads and import eligibility (DESIGN.md 6.2), recomputed set-based in SQL so a scan
  * batch, an artist's status change or `fix-ddex-status` on 100k files each cost a few statements.
  *
- * Thread: thread_key (MessageThreadId, else the release's main identifier). Within a thread the
+ * Thread: thread_key (MessageThreadId, else the release's main identifier) within one source, so a
+ * mirror of the same deliveries in a second source is not taken for redeliveries. Within a thread the
  * files are ordered by message_created_at then source_path: that order is delivery_sequence; the
  * first is 'initial', a later one with media 'redelivery', without media 'metadata_update'. A later
  * delivery whose initial is not imported waits for it (status waiting_for_initial).
@@ -46,13 +47,13 @@ export async function recomputeThreads(
     WITH ranked AS (
       SELECT id,
              row_number() OVER w AS seq,
-             count(*) OVER (PARTITION BY thread_key) AS n,
+             count(*) OVER (PARTITION BY source_id, thread_key) AS n,
              first_value(imported_at) OVER w AS initial_imported_at,
              first_value(id) OVER w AS initial_id,
              has_media, imported_at, status
         FROM ddex_file
        WHERE thread_key IS NOT NULL AND status <> 'error' ${scope}
-      WINDOW w AS (PARTITION BY thread_key ORDER BY message_created_at ASC NULLS LAST, source_path ASC
+      WINDOW w AS (PARTITION BY source_id, thread_key ORDER BY message_created_at ASC NULLS LAST, source_path ASC
                    ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
     ),
     computed AS (
