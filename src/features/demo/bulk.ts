@@ -56,6 +56,11 @@ export interface BulkOptions {
   seed?: number;
   /** Releases per batch folder for partners delivering in batches. */
   batchSize?: number;
+  /**
+   * Writes kept in flight at once (default 8), for writers that talk to a storage service. A
+   * batch's BatchComplete is written only after every write of the batch has finished.
+   */
+  concurrency?: number;
 }
 
 const RECIPIENT: ErnParty = { partyId: 'PADPIDA2024011501R', name: 'Backoffice Demo Distribution B.V.' };
@@ -89,6 +94,10 @@ export async function generateBulkDeliveries(writer: DeliveryWriter, opts: BulkO
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new Error(`generateBulkDeliveries: batchSize must be a positive integer, got ${batchSize}`);
   }
+  const concurrency = opts.concurrency ?? 8;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
+    throw new Error(`generateBulkDeliveries: concurrency must be an integer from 1 to 256, got ${concurrency}`);
+  }
 
   const partners = Array.from({ length: partnerCount }, (_, p) => ({
     folder: `bulk-partner-${String(p + 1).padStart(2, '0')}`,
@@ -103,10 +112,27 @@ export async function generateBulkDeliveries(writer: DeliveryWriter, opts: BulkO
   let bytes = 0;
   let trackCounter = 0;
 
+  const inFlight = new Set<Promise<void>>();
+  let writeFailure: unknown;
   const write = async (relPath: string, data: Uint8Array) => {
-    await writer.write(relPath, data);
-    files += 1;
-    bytes += data.length;
+    if (writeFailure) throw writeFailure;
+    const pending: Promise<void> = writer.write(relPath, data).then(
+      () => {
+        files += 1;
+        bytes += data.length;
+      },
+      (error: unknown) => {
+        writeFailure ??= error;
+      },
+    );
+    const tracked = pending.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    if (inFlight.size >= concurrency) await Promise.race(inFlight);
+  };
+  /** Waits for every write started so far; rethrows the first failure. */
+  const drain = async () => {
+    await Promise.all(inFlight);
+    if (writeFailure) throw writeFailure;
   };
 
   interface OpenBatch {
@@ -122,6 +148,8 @@ export async function generateBulkDeliveries(writer: DeliveryWriter, opts: BulkO
     const partner = partners[p];
     const folder = `${partner.folder}/${batch.batchId}`;
     const manifestPath = `${folder}/BatchComplete_${batch.batchId}.xml`;
+    // The choreography's promise: when BatchComplete exists, everything it lists is there.
+    await drain();
     const xml = writeBatchManifest(
       {
         batchId: batch.batchId,
@@ -248,6 +276,7 @@ export async function generateBulkDeliveries(writer: DeliveryWriter, opts: BulkO
     }
   }
   for (const p of [...openBatches.keys()]) await closeBatch(p);
+  await drain();
 
   return {
     count,
