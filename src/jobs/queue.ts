@@ -40,7 +40,7 @@ export async function createJobQueue(
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite as any), backend: 'pglite', schema: 'pgboss' })
-      : new PgBoss({ connectionString: opts.connectionString, max: opts.poolSize ?? 4, schema: 'pgboss' });
+      : new PgBoss({ connectionString: opts.connectionString ?? database.url, max: opts.poolSize ?? 4, schema: 'pgboss' });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
 

@@ -92,7 +92,7 @@ export async function startRuntime(config: AppConfig, opts: RuntimeOptions): Pro
   } as AppDeps;
   deps.jobs = await createJobQueue(database, logger, allJobDefinitions(deps), {
     concurrency: config.workerConcurrency,
-    connectionString: config.databaseUrl ?? undefined,
+    connectionString: database.url ?? config.databaseUrl ?? undefined,
   });
 
   let setupUrl: string | null = null;
