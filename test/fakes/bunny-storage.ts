@@ -277,7 +277,9 @@ export async function startFakeBunny(options: FakeBunnyOptions): Promise<FakeBun
     res.on('finish', done);
     res.on('close', done);
     const run = async () => {
-      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      // Even without latency, answer on a later turn of the event loop, so requests that arrive
+      // together overlap and maxConcurrent shows the client's real concurrency.
+      await new Promise((resolve) => (latencyMs > 0 ? setTimeout(resolve, latencyMs) : setImmediate(resolve)));
       await handle(req, res);
     };
     run().catch((err) => {
