@@ -13,7 +13,8 @@ describe('bulk deliveries for the scan benchmark', () => {
     const bulk: BulkManifest = await generateBulkDeliveries(writer, { count: 10_000 });
     const seconds = (performance.now() - started) / 1000;
     console.log(`bulk: 10,000 deliveries, ${bulk.files} files, ${(bulk.bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s`);
-    expect(seconds).toBeLessThan(45);
+    // Alone it takes 8 to 13 s; the margin is for a full parallel test run on two cores.
+    expect(seconds).toBeLessThan(55);
 
     expect(bulk.deliveries).toHaveLength(10_000);
     expect(writer.files.size).toBe(bulk.files);
