@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const { totals } = manifest;
   console.log(
-    `Done in ${seconds} s: ${totals.releases} releases, ${totals.messages} messages, ${totals.audioFiles} WAV files, ` +
+    `Done in ${seconds} s: ${manifest.releases.filter((r) => !r.malformed).length} releases (+1 malformed), ` +
+      `${totals.messages} messages, ${totals.audioFiles} WAV files, ` +
       `${totals.images} covers, ${(totals.bytes / 1e6).toFixed(1)} MB, ${manifest.partners.length} partners ` +
       `(${manifest.partners.map((p) => p.folder).join(', ')}).`,
   );
