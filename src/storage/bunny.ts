@@ -333,7 +333,7 @@ export class BunnyStorageAdapter implements StorageAdapter {
     }
   }
 
-  async write(path: string, body: WriteBody, _opts: { contentType?: string; size?: number } = {}): Promise<void> {
+  async write(path: string, body: WriteBody, opts: { contentType?: string; size?: number } = {}): Promise<void> {
     const key = normalizeObjectPath(path);
     if (path.endsWith('/')) throw new StorageError('bad_path', `Cannot write to a directory path: ${path}`);
     // Bunny picks the served content type from the file extension; uploads are always octet-stream.
@@ -344,8 +344,10 @@ export class BunnyStorageAdapter implements StorageAdapter {
       headers.Checksum = createHash('sha256').update(buffer).digest('hex').toUpperCase();
       requestBody = buffer;
     } else {
-      // A stream goes through unbuffered, so it travels without a checksum.
+      // A stream goes through unbuffered, so it travels without a checksum; with a known size it
+      // is sent with a Content-Length rather than chunked.
       requestBody = asReadable(body);
+      if (opts.size !== undefined) headers['Content-Length'] = String(opts.size);
     }
     const { response, text } = await this.send('PUT', this.url(key, false), { headers, body: requestBody });
     if (!response.ok) throw this.failure(response, text, key);

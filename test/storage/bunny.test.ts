@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bunnyBaseUrl, createStorageAdapter, testStorageConnection, type StorageConfig } from '@/storage';
 import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
@@ -74,6 +75,12 @@ describe('Bunny base URL and region', () => {
     const put = seen.find((r) => r.method === 'PUT')!;
     expect(put.headers.get('Checksum')).toBe(createHash('sha256').update(body).digest('hex').toUpperCase());
     expect(fake.get(ZONE, 'out/cover.jpg')?.equals(body)).toBe(true);
+
+    await adapter.write('out/master.wav', Readable.from([Buffer.from('RIFF'), Buffer.from('data')]), { size: 8 });
+    const streamed = seen.filter((r) => r.method === 'PUT')[1];
+    expect(streamed.headers.get('Content-Length')).toBe('8');
+    expect(streamed.headers.get('Checksum')).toBeNull();
+    expect(fake.get(ZONE, 'out/master.wav')?.toString()).toBe('RIFFdata');
   });
 });
 
