@@ -90,6 +90,8 @@ export class S3StorageAdapter implements StorageAdapter {
       region: config.region?.trim() || 'us-east-1',
       endpoint,
       forcePathStyle: config.forcePathStyle ?? Boolean(endpoint),
+      // On AWS a bucket in another region than the one configured answers with a redirect; follow it.
+      followRegionRedirects: true,
       credentials: { accessKeyId: config.accessKeyId.trim(), secretAccessKey: config.secretAccessKey.trim() },
       maxAttempts: 3,
       requestHandler: { connectionTimeout: opts.timeoutMs, requestTimeout: opts.timeoutMs },
