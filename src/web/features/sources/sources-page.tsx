@@ -282,7 +282,7 @@ function SourceRow({
     <TableRow>
       <TableCell className="min-w-48">
         <div className="font-medium">{source.name}</div>
-        <div className="font-mono text-xs text-muted-foreground">{source.id}</div>
+        <div className="font-mono text-xs whitespace-nowrap text-muted-foreground">{source.id}</div>
       </TableCell>
       <TableCell className="whitespace-nowrap">{STORAGE_TYPE_LABELS[source.storage_type] ?? source.storage_type}</TableCell>
       <TableCell className="max-w-64">

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { sources } from '@/db/schema';
+import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
+import { launchBrowser, screenshotPath } from '../helpers/browser';
+import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
+
+const built = existsSync(path.join(WEB_ROOT, 'index.html'));
+const ZONE = 'label-drops';
+const KEY = 'zone-password-5b1e77c2d9';
+const MASK = '••••••••';
+
+/** A sonner toast holding both its title and its message. */
+function toast(page: Page, title: string, message?: string | RegExp): Locator {
+  let locator = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  if (message) locator = locator.filter({ hasText: message });
+  return locator.first();
+}
+
+describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 }, () => {
+  let app: TestApp;
+  let bunny: FakeBunny;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    bunny = await startFakeBunny({ zones: { [ZONE]: KEY } });
+    app = await startTestApp({ web: true, env: { BUNNY_STORAGE_BASE_URL: bunny.baseUrl } });
+    await app.createUser('admin@example.com', 'admin-password-1', 'admin');
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // Fail on the step that waits, well inside the test's own timeout, so the error names it.
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${app.url}/auth`);
+    await page.getByLabel(/email/i).fill('admin@example.com');
+    await page.getByLabel(/password/i).fill('admin-password-1');
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor({ timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await bunny?.close();
+  });
+
+  it('shows the caution banner and an empty state that explains sources', async () => {
+    await page.goto(`${app.url}/sources`);
+    await page.getByRole('heading', { name: 'DDEX Sources', level: 1 }).waitFor();
+    await page.getByText('Proceed with caution and only make changes if you know what you are doing').waitFor();
+    await page.getByText('No DDEX sources yet').waitFor();
+    await expect(page.getByRole('button', { name: 'Load demo deliveries' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Fix DDEX Status' }).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: screenshotPath('sources-empty'), fullPage: true });
+  });
+
+  it('adds a Bunny source through the dialog after a successful test', async () => {
+    await page.getByRole('button', { name: 'Add New DDEX Source' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New DDEX Source' });
+    await dialog.waitFor();
+    await expect(dialog.getByText('Keys are stored securely').isVisible()).resolves.toBe(true);
+    const test = dialog.getByRole('button', { name: 'Test', exact: true });
+    await expect(test.isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByText('Please enter storage zone and access key to test connection.').isVisible()).resolves.toBe(true);
+
+    await dialog.getByRole('button', { name: 'Add Source' }).click();
+    await toast(page, 'Validation Error', 'Please enter a source name.').waitFor();
+
+    await dialog.getByLabel('Source Name').fill('Label Drops');
+    await dialog.getByLabel('Storage Zone').fill(ZONE);
+    const key = dialog.locator('#source-access-key');
+    await key.fill(KEY);
+    await expect(key.getAttribute('type')).resolves.toBe('password');
+    await dialog.getByRole('button', { name: 'Show access key' }).click();
+    await expect(key.getAttribute('type')).resolves.toBe('text');
+    await dialog.getByRole('button', { name: 'Hide access key' }).click();
+    await expect(key.getAttribute('type')).resolves.toBe('password');
+    await page.screenshot({ path: screenshotPath('sources-dialog-bunny') });
+
+    await test.click();
+    await toast(page, 'Connection Successful', /Successfully connected to storage zone label-drops \(Response time: \d+ ms\)/).waitFor();
+    await page.screenshot({ path: screenshotPath('sources-dialog-test-ok') });
+
+    await dialog.getByRole('button', { name: 'Add Source' }).click();
+    await toast(page, 'Source Added', 'Label Drops has been added.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = page.getByRole('row').filter({ hasText: 'Label Drops' });
+    await row.waitFor();
+    for (const cell of ['Bunny CDN', ZONE, 'active', 'Never']) await expect(row.getByText(cell, { exact: true }).isVisible(), cell).resolves.toBe(true);
+    const [stored] = await app.runtime.deps.db.select().from(sources);
+    expect(stored!.accessKey).toMatch(/^enc:v1:/);
+    expect(stored!.status).toBe('active');
+    await expect(row.getByText(stored!.id).isVisible()).resolves.toBe(true);
+  });
+
+  it("tests a row, stamping Last Connected, and scans it", async () => {
+    const row = page.getByRole('row').filter({ hasText: 'Label Drops' });
+    await row.getByRole('button', { name: 'Test Label Drops' }).click();
+    await toast(page, 'Connection Successful', /^.*Label Drops: Successfully connected/).waitFor();
+    await row.getByText('Never', { exact: true }).waitFor({ state: 'detached' });
+    await expect(row.getByText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).isVisible()).resolves.toBe(true);
+
+    await row.getByRole('button', { name: 'Scan Label Drops' }).click();
+    await toast(page, 'Scan Started', 'Scanning Label Drops...').waitFor();
+    await page.screenshot({ path: screenshotPath('sources-table'), fullPage: true });
+  });
+
+  it('edits the source keeping the masked key, and reports a wrong new key on Test', async () => {
+    const row = page.getByRole('row').filter({ hasText: 'Label Drops' });
+    await row.getByRole('button', { name: 'Edit Label Drops' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit DDEX Source' });
+    await dialog.waitFor();
+    const key = dialog.locator('#source-access-key');
+    await expect(key.inputValue()).resolves.toBe(MASK);
+    await dialog.getByRole('button', { name: 'Show access key' }).click();
+    await expect(key.inputValue()).resolves.toBe(MASK);
+    await page.screenshot({ path: screenshotPath('sources-dialog-edit') });
+
+    // The mask plus the source id tests with the stored key.
+    await dialog.getByRole('button', { name: 'Test', exact: true }).click();
+    await toast(page, 'Connection Successful', /Response time/).waitFor();
+
+    await key.fill('a-wrong-key');
+    await dialog.getByRole('button', { name: 'Test', exact: true }).click();
+    await toast(page, 'Connection Failed', `Invalid access key for storage zone ${ZONE}`).waitFor();
+    await page.screenshot({ path: screenshotPath('sources-dialog-test-failed') });
+
+    await key.fill(MASK);
+    await dialog.getByLabel('Source Name').fill('Label Drops EU');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Source Updated', 'Label Drops EU has been updated.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Label Drops EU' }).waitFor();
+    const [stored] = await app.runtime.deps.db.select().from(sources);
+    expect(app.runtime.deps.secrets.decrypt(stored!.accessKey!)).toBe(KEY);
+  });
+
+  it('deletes after a confirmation naming the source and its storage zone', async () => {
+    const row = page.getByRole('row').filter({ hasText: 'Label Drops EU' });
+    await row.getByRole('button', { name: 'Delete Label Drops EU' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await expect(confirm.getByText(/cannot be undone/).isVisible()).resolves.toBe(true);
+    await expect(confirm.getByText('Label Drops EU', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(confirm.getByText(ZONE, { exact: true }).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: screenshotPath('sources-delete-confirm') });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Source Deleted', 'Label Drops EU has been deleted.').waitFor();
+    await page.getByText('No DDEX sources yet').waitFor();
+    expect(await app.runtime.deps.db.select().from(sources).where(eq(sources.name, 'Label Drops EU'))).toHaveLength(0);
+  });
+
+  it('is usable from the keyboard: the dialog opens, traps focus and closes with Escape', async () => {
+    await page.getByRole('button', { name: 'Add New DDEX Source' }).first().focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add New DDEX Source' });
+    await dialog.waitFor();
+    await page.keyboard.type('Typed Source');
+    await expect(dialog.getByLabel('Source Name').inputValue()).resolves.toBe('Typed Source');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
