@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -25,9 +27,11 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
   let bunny: FakeBunny;
   let browser: Browser;
   let page: Page;
+  let localFolder: string;
 
   beforeAll(async () => {
     bunny = await startFakeBunny({ zones: { [ZONE]: KEY } });
+    localFolder = await mkdtemp(path.join(os.tmpdir(), 'sources-e2e-'));
     app = await startTestApp({ web: true, env: { BUNNY_STORAGE_BASE_URL: bunny.baseUrl } });
     await app.createUser('admin@example.com', 'admin-password-1', 'admin');
     browser = await launchBrowser();
@@ -45,6 +49,7 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     await browser?.close();
     await app?.stop();
     await bunny?.close();
+    if (localFolder) await rm(localFolder, { recursive: true, force: true });
   });
 
   it('shows the caution banner and an empty state that explains sources', async () => {
@@ -151,6 +156,44 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     await toast(page, 'Source Deleted', 'Label Drops EU has been deleted.').waitFor();
     await page.getByText('No DDEX sources yet').waitFor();
     expect(await app.runtime.deps.db.select().from(sources).where(eq(sources.name, 'Label Drops EU'))).toHaveLength(0);
+  });
+
+  it('shows the fields of each storage kind and adds a local folder source', async () => {
+    await page.getByRole('button', { name: 'Add New DDEX Source' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New DDEX Source' });
+    await dialog.waitFor();
+    const chooseKind = async (label: string) => {
+      await dialog.getByLabel('Storage Type').click();
+      await page.getByRole('option', { name: label }).click();
+    };
+
+    await chooseKind('Google Cloud Storage');
+    for (const label of ['Project ID', 'Bucket Name', 'Service Account Key (JSON)']) await dialog.getByLabel(label).waitFor();
+    await expect(dialog.getByLabel('Storage Zone').count()).resolves.toBe(0);
+    await expect(dialog.getByText('Please enter all GCS credentials to test connection.').isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Show service account key' }).waitFor();
+    await page.screenshot({ path: screenshotPath('sources-dialog-gcs') });
+
+    await chooseKind('S3-compatible');
+    for (const label of ['Bucket', 'Endpoint URL (optional)', 'Access Key ID', 'Secret Access Key']) await dialog.getByLabel(label, { exact: false }).first().waitFor();
+    await dialog.getByRole('button', { name: 'Show secret access key' }).waitFor();
+    await page.screenshot({ path: screenshotPath('sources-dialog-s3') });
+
+    await chooseKind('Local folder');
+    await dialog.getByLabel('Source Name').fill('Demo Folder');
+    await dialog.getByLabel('Folder Path').fill('relative/path');
+    await dialog.getByRole('button', { name: 'Add Source' }).click();
+    await toast(page, 'Validation Error', 'The folder path must be absolute').waitFor();
+    await dialog.getByLabel('Folder Path').fill(localFolder);
+    await dialog.getByRole('button', { name: 'Test', exact: true }).click();
+    await toast(page, 'Connection Successful', `Successfully connected to folder ${localFolder}`).waitFor();
+    await page.screenshot({ path: screenshotPath('sources-dialog-local') });
+    await dialog.getByRole('button', { name: 'Add Source' }).click();
+    await toast(page, 'Source Added', 'Demo Folder has been added.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Demo Folder' });
+    await row.getByText('Local folder', { exact: true }).waitFor();
+    await row.getByText(localFolder, { exact: true }).waitFor();
+    await expect(page.getByText('No DDEX sources yet').count()).resolves.toBe(0);
   });
 
   it('is usable from the keyboard: the dialog opens, traps focus and closes with Escape', async () => {
