@@ -134,6 +134,8 @@ export const resource = pgTable(
     ddexFileId: uuid('ddex_file_id').references(() => ddexFile.id, { onDelete: 'set null' }),
     /** ResourceReference inside the message (A1, A2...). */
     resourceReference: text('resource_reference'),
+    /** The partner that delivered it: an ISRC matches an existing track only within one partner's catalogue. */
+    partnerId: uuid('partner_id').references(() => partner.id, { onDelete: 'set null' }),
     title: text('title'),
     /** audio, video or image (the importer maps SoundRecording/Video/Image). */
     mediaType: text('media_type').notNull(),
@@ -154,6 +156,7 @@ export const resource = pgTable(
     index('resource_ddex_file_id_idx').on(table.ddexFileId),
     index('resource_media_type_idx').on(table.mediaType, table.createdAt.desc()),
     index('resource_isrc_idx').on(table.isrc),
+    index('resource_partner_isrc_idx').on(table.partnerId, table.isrc),
   ],
 );
 
