@@ -112,6 +112,9 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     await row.getByRole('button', { name: 'Scan Label Drops' }).click();
     await toast(page, 'Scan Started', 'Scanning Label Drops...').waitFor();
     await page.screenshot({ path: screenshotPath('sources-table'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Fix DDEX Status' }).click();
+    await toast(page, 'Status Fixed', /^Status FixedFixed \d+ initial deliveries and \d+ redeliveries\.$/).waitFor();
   });
 
   it('edits the source keeping the masked key, and reports a wrong new key on Test', async () => {
@@ -158,6 +161,15 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     expect(await app.runtime.deps.db.select().from(sources).where(eq(sources.name, 'Label Drops EU'))).toHaveLength(0);
   });
 
+  it('loads the demo deliveries from the empty state as a local source', async () => {
+    await page.getByRole('button', { name: 'Load demo deliveries' }).click();
+    await toast(page, 'Demo Deliveries Loaded', /demo/i).waitFor({ timeout: 30_000 });
+    const row = page.getByRole('row').filter({ hasText: 'Local folder' });
+    await row.waitFor();
+    await expect(page.getByText('No DDEX sources yet').count()).resolves.toBe(0);
+    await page.screenshot({ path: screenshotPath('sources-demo-loaded'), fullPage: true });
+  });
+
   it('shows the fields of each storage kind and adds a local folder source', async () => {
     await page.getByRole('button', { name: 'Add New DDEX Source' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add New DDEX Source' });
@@ -193,7 +205,8 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     const row = page.getByRole('row').filter({ hasText: 'Demo Folder' });
     await row.getByText('Local folder', { exact: true }).waitFor();
     await row.getByText(localFolder, { exact: true }).waitFor();
-    await expect(page.getByText('No DDEX sources yet').count()).resolves.toBe(0);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: screenshotPath('sources-table-local'), fullPage: true });
   });
 
   it('is usable from the keyboard: the dialog opens, traps focus and closes with Escape', async () => {

@@ -280,12 +280,12 @@ function SourceRow({
   const zone = displayStorageZone(source);
   return (
     <TableRow>
-      <TableCell className="min-w-48">
-        <div className="font-medium">{source.name}</div>
-        <div className="font-mono text-xs whitespace-nowrap text-muted-foreground">{source.id}</div>
+      <TableCell className="min-w-44 max-w-60">
+        <div className="font-medium break-words">{source.name}</div>
+        <div className="font-mono text-xs break-all text-muted-foreground">{source.id}</div>
       </TableCell>
       <TableCell className="whitespace-nowrap">{STORAGE_TYPE_LABELS[source.storage_type] ?? source.storage_type}</TableCell>
-      <TableCell className="max-w-64">
+      <TableCell className="max-w-52">
         <span className="block truncate font-mono text-xs" title={zone}>
           {zone}
         </span>
@@ -316,14 +316,16 @@ function SourceRow({
             {busy !== 'test' && <PlugZap aria-hidden />}
             Test
           </Button>
-          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${source.name}`}>
-            <Pencil aria-hidden />
-            Edit
-          </Button>
-          <Button size="sm" variant="destructive-outline" onClick={onDelete} aria-label={`Delete ${source.name}`}>
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
+          <SimpleTooltip content="Edit">
+            <Button size="icon-sm" variant="outline" onClick={onEdit} aria-label={`Edit ${source.name}`}>
+              <Pencil aria-hidden />
+            </Button>
+          </SimpleTooltip>
+          <SimpleTooltip content="Delete">
+            <Button size="icon-sm" variant="destructive-outline" onClick={onDelete} aria-label={`Delete ${source.name}`}>
+              <Trash2 aria-hidden />
+            </Button>
+          </SimpleTooltip>
         </div>
       </TableCell>
     </TableRow>
