@@ -179,14 +179,16 @@ export function detectMessageKind(head: Uint8Array | string): MessageKindInfo {
   for (;;) {
     const lt = text.indexOf('<', i);
     if (lt < 0) return none;
-    if (text.startsWith('<?', lt)) i = text.indexOf('?>', lt) + 2;
-    else if (text.startsWith('<!--', lt)) i = text.indexOf('-->', lt) + 3;
-    else if (text.startsWith('<!', lt)) i = text.indexOf('>', lt) + 1;
+    let close: number;
+    if (text.startsWith('<?', lt)) close = text.indexOf('?>', lt) + 2;
+    else if (text.startsWith('<!--', lt)) close = text.indexOf('-->', lt) + 3;
+    else if (text.startsWith('<!', lt)) close = text.indexOf('>', lt) + 1;
     else {
       i = lt;
       break;
     }
-    if (i <= 1) return none;
+    if (close <= lt) return none; // the head ends inside the prolog
+    i = close;
   }
   const end = text.indexOf('>', i);
   const tag = end < 0 ? text.slice(i) : text.slice(i, end);
