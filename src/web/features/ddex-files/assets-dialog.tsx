@@ -87,12 +87,12 @@ export function AssetsDialog({ file, onOpenChange }: { file: DdexFileRow | null;
                         {asset.kind}
                         {asset.is_primary && <span className="ml-1 text-xs text-muted-foreground">(primary)</span>}
                       </TableCell>
-                      <TableCell className="max-w-72 truncate font-mono text-xs" title={asset.key}>
+                      <TableCell className="max-w-80 font-mono text-xs break-all">
                         {asset.key}
                       </TableCell>
                       <TableCell>{asset.resource_title ?? '—'}</TableCell>
                       <TableCell className="text-xs">{asset.mime_type ?? '—'}</TableCell>
-                      <TableCell className="text-xs tabular">{formatBytes(asset.file_size)}</TableCell>
+                      <TableCell className="text-xs whitespace-nowrap tabular">{formatBytes(asset.file_size)}</TableCell>
                       <TableCell className="font-mono text-xs">{asset.md5 ? asset.md5.slice(0, 12) : '—'}</TableCell>
                       <TableCell>
                         <Badge variant={BADGE_VARIANTS[badge]}>{ASSET_BADGE_LABELS[badge]}</Badge>

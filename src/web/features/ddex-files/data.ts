@@ -116,7 +116,7 @@ export function filesQuery(filters: DdexFileFilters, page: number, pageSize = PA
 }
 
 export const fetchFiles = (filters: DdexFileFilters, page: number) =>
-  api.get<ListResponse<DdexFileRow>>('/api/ddex-files', { query: filesQuery(filters, page) });
+  api.get<ListResponse<DdexFileRow> & { page: number }>('/api/ddex-files', { query: filesQuery(filters, page) });
 
 export const fetchSummary = () => api.get<{ sources: SourceCardData[] }>('/api/ddex-files/summary');
 export const fetchPartners = () => api.get<ListResponse<PartnerRef>>('/api/partners');

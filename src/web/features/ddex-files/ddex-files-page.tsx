@@ -104,6 +104,8 @@ export function DdexFilesPage() {
   const rows = files.data?.rows ?? [];
   const total = files.data?.total ?? 0;
   const pageCount = pageCountFor(total, PAGE_SIZE);
+  // The page the rows on screen belong to (the previous page stays up while the next one loads).
+  const shownPage = files.data?.page ?? page;
   const visibleImportable = rows.filter(isImportable);
   const sources = summary.data?.sources ?? [];
 
@@ -316,7 +318,7 @@ export function DdexFilesPage() {
               options={[{ value: 'all', label: 'All Partners' }, ...(partners.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))]}
               onValueChange={(value) => updateFilters({ partnerId: value })}
             />
-            <SimpleSelect aria-label="Sort" className="w-48" value={filters.sort} options={SORT_OPTIONS} onValueChange={(value) => updateFilters({ sort: value as DdexFileFilters['sort'] })} />
+            <SimpleSelect aria-label="Sort" className="w-52" value={filters.sort} options={SORT_OPTIONS} onValueChange={(value) => updateFilters({ sort: value as DdexFileFilters['sort'] })} />
             <CheckboxField
               id="show-rejected"
               label="Show rejected artists"
@@ -349,7 +351,7 @@ export function DdexFilesPage() {
               />
               <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
                 <span className="tabular" aria-live="polite">
-                  {total === 0 ? 'No files' : `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${formatCount(total)} files`}
+                  {total === 0 ? 'No files' : `Showing ${(shownPage - 1) * PAGE_SIZE + 1}–${Math.min(shownPage * PAGE_SIZE, total)} of ${formatCount(total)} files`}
                 </span>
                 {pageCount > 1 && <Pagination page={page} pageCount={pageCount} onPageChange={setPage} disabled={files.isFetching && files.isPlaceholderData} />}
               </div>

@@ -125,7 +125,8 @@ export function FilesTable({
   emptyMessage: string;
 }) {
   return (
-    <Table aria-label="DDEX files">
+    // Ten columns: tighter cell padding keeps Actions on screen at laptop widths.
+    <Table aria-label="DDEX files" className="[&_td]:px-2 [&_th]:px-2">
       <TableHeader>
         <TableRow>
           {COLUMNS.map((column) => (
@@ -143,7 +144,7 @@ export function FilesTable({
         ) : (
           rows.map((row) => (
             <TableRow key={row.id} data-file-id={row.id}>
-              <TableCell className="max-w-64">
+              <TableCell className="max-w-56 min-w-40">
                 <div className="truncate font-medium" title={row.release_title ?? undefined}>
                   {row.release_title ?? <span className="text-muted-foreground">Untitled</span>}
                 </div>
@@ -151,7 +152,7 @@ export function FilesTable({
                   {row.source_path}
                 </div>
               </TableCell>
-              <TableCell className="max-w-48 truncate">
+              <TableCell className="max-w-40 truncate">
                 <ArtistCell row={row} />
               </TableCell>
               <TableCell className="font-mono text-xs">{row.upc ?? '—'}</TableCell>
