@@ -165,7 +165,8 @@ describe('DDEX Sources API', () => {
       expect(failed.body).toMatchObject({ success: false, message: `Invalid access key for storage zone ${BUNNY_ZONE}` });
       expect((await call('GET', `/api/sources/${id}`)).body.last_error).toBe(`Invalid access key for storage zone ${BUNNY_ZONE}`);
 
-      await call('PATCH', `/api/sources/${id}`, { access_key: BUNNY_KEY });
+      const fixed = await call('PATCH', `/api/sources/${id}`, { access_key: BUNNY_KEY });
+      expect(fixed.body.last_error).toBeNull();
       expect((await call('POST', '/api/fn/test-source-connection', { sourceId: id })).body.success).toBe(true);
     });
 

@@ -339,7 +339,8 @@ export async function updateSource(deps: SourceDeps, id: string, input: SourceIn
   const columns = await columnsFor(deps, mergeInput(stored, input), stored);
   await deps.db
     .update(sources)
-    .set({ ...columns, status: 'active', updatedAt: new Date() })
+    // The last failed test described the old settings; the next test will speak for the new ones.
+    .set({ ...columns, status: 'active', lastError: null, updatedAt: new Date() })
     .where(eq(sources.id, id));
   return getSource(deps, id);
 }
