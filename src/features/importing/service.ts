@@ -1,0 +1,1 @@
+export { importDdexFile, ImportRefusal, type ImportOutcome, type ImportDeps } from './import-file';

@@ -1,0 +1,555 @@
+/**
+ * Applies an import plan inside the caller's transaction, set-based: every table is written with a
+ * statement or two whatever the number of tracks, deals or territories (multi-row inserts from one
+ * JSON parameter), so a 12-track album costs about twenty round trips.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppTx } from '@/db/client';
+import type { ImportPlan, PlannedRelease } from './plan';
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+export interface ImportFileContext {
+  id: string;
+  partnerId: string | null;
+  bucket: string;
+}
+
+export interface WriteResult {
+  releaseIds: number[];
+  mainReleaseId: number | null;
+  createdReleases: number;
+  updatedReleases: number;
+  takenDown: number;
+  resources: number;
+  assets: { created: number; reused: number; superseded: number };
+  newArtists: { id: string; name: string }[];
+  notes: string[];
+}
+
+/** A resolved file: the plan's file with the md5 and size known (from the message or the bytes). */
+export interface ResolvedFile {
+  resourceReference: string;
+  key: string;
+  kind: string;
+  md5: string;
+  mimeType: string | null;
+  fileSize: number | null;
+  isPrimary: boolean;
+}
+
+/** Serialises imports that touch the same release, track or file (several workers on PostgreSQL). */
+export async function lockImportKeys(tx: AppTx, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys)].sort();
+  if (unique.length === 0) return;
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+      FROM (SELECT value AS k FROM jsonb_array_elements_text(${json(unique)}) ORDER BY 1) s`);
+}
+
+export function lockKeysOf(plan: ImportPlan, file: ImportFileContext): string[] {
+  const keys = [`file:${file.id}`];
+  const partner = file.partnerId ?? '';
+  for (const r of [...plan.releases, ...plan.purged]) {
+    for (const v of r.icpn_candidates) keys.push(`icpn:${v}`);
+    if (r.grid) keys.push(`grid:${r.grid}`);
+    for (const p of r.proprietary) keys.push(`prop:${partner}:${p.namespace ?? ''}:${p.value}`);
+  }
+  for (const r of plan.resources) if (r.isrc) keys.push(`isrc:${partner}:${r.isrc}`);
+  return keys;
+}
+
+type MatchInput = { i: number; prio: number; scheme: string; value: string; ns: string | null; scoped: boolean };
+
+function matchInputsOf(list: { icpn_candidates: string[]; grid: string | null; proprietary: { namespace: string | null; value: string }[] }[]): MatchInput[] {
+  const inputs: MatchInput[] = [];
+  list.forEach((r, i) => {
+    for (const v of r.icpn_candidates) inputs.push({ i, prio: 1, scheme: 'icpn', value: v, ns: null, scoped: false });
+    if (r.grid) inputs.push({ i, prio: 2, scheme: 'GRid', value: r.grid, ns: null, scoped: false });
+    for (const p of r.proprietary) inputs.push({ i, prio: 3, scheme: 'ProprietaryId', value: p.value, ns: p.namespace, scoped: true });
+  });
+  return inputs;
+}
+
+/** Existing release ids by ICPN/UPC, else GRid, else the partner's proprietary id (index -> ids). */
+async function matchReleases(tx: AppTx, inputs: MatchInput[], partnerId: string | null): Promise<Map<number, number[]>> {
+  const found = new Map<number, number[]>();
+  if (inputs.length === 0) return found;
+  const rows = await tx.execute<{ i: number; prio: number; release_id: number }>(sql`
+    SELECT DISTINCT x.i, x.prio, ri.release_id
+      FROM jsonb_to_recordset(${json(inputs)}) AS x(i int, prio int, scheme text, value text, ns text, scoped boolean)
+      JOIN release_identifier ri
+        ON ri.value = x.value
+       AND (CASE WHEN x.scheme = 'icpn' THEN ri.scheme IN ('ICPN', 'UPC', 'EAN', 'GTIN') ELSE ri.scheme = x.scheme END)
+       AND (NOT x.scoped OR ri.namespace IS NOT DISTINCT FROM x.ns)
+      JOIN release r ON r.id = ri.release_id
+     WHERE NOT x.scoped OR r.partner_id IS NOT DISTINCT FROM ${partnerId}::uuid
+     ORDER BY x.i, x.prio, ri.release_id`);
+  const best = new Map<number, number>();
+  for (const row of rows.rows) {
+    const i = Number(row.i);
+    const prio = Number(row.prio);
+    if (best.has(i) && best.get(i)! < prio) continue;
+    best.set(i, prio);
+    const list = found.get(i) ?? [];
+    list.push(Number(row.release_id));
+    found.set(i, list);
+  }
+  return found;
+}
+
+async function allocateIds(tx: AppTx, counts: { release: number; resource: number; deal: number }) {
+  const row = (
+    await tx.execute<{ release_ids: number[]; resource_ids: number[]; deal_ids: number[] }>(sql`
+      SELECT ARRAY(SELECT nextval(pg_get_serial_sequence('release', 'id')) FROM generate_series(1, ${counts.release}))::int[] AS release_ids,
+             ARRAY(SELECT nextval(pg_get_serial_sequence('resource', 'id')) FROM generate_series(1, ${counts.resource}))::int[] AS resource_ids,
+             ARRAY(SELECT nextval(pg_get_serial_sequence('release_deal', 'id')) FROM generate_series(1, ${counts.deal}))::int[] AS deal_ids`)
+  ).rows[0]!;
+  const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : String(v).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number));
+  return { release: ints(row.release_ids), resource: ints(row.resource_ids), deal: ints(row.deal_ids) };
+}
+
+/** Main artists become pending main artists; every credited name is linked to its artist row when one exists. */
+async function upsertArtists(tx: AppTx, mainNames: string[], allNames: string[]) {
+  const ids = new Map<string, string>();
+  const created: { id: string; name: string }[] = [];
+  if (allNames.length === 0) return { ids, created };
+  const rows = await tx.execute<{ id: string; name: string; created: boolean }>(sql`
+    WITH ins AS (
+      INSERT INTO artist (name, status, is_main_artist)
+      SELECT value, 'pending', true FROM jsonb_array_elements_text(${json([...mainNames].sort())}) ORDER BY 1
+      ON CONFLICT (name) DO UPDATE SET is_main_artist = true, updated_at = now() WHERE NOT artist.is_main_artist
+      RETURNING id, name, (xmax = 0) AS created
+    )
+    SELECT id, name, created FROM ins
+    UNION ALL
+    SELECT id, name, false FROM artist
+     WHERE name IN (SELECT jsonb_array_elements_text(${json(allNames)})) AND name NOT IN (SELECT name FROM ins)`);
+  for (const row of rows.rows) {
+    ids.set(row.name, row.id);
+    if (row.created === true || (row.created as unknown) === 't') created.push({ id: row.id, name: row.name });
+  }
+  return { ids, created };
+}
+
+function releaseRow(r: PlannedRelease, id: number, parentId: number | null, file: ImportFileContext) {
+  return {
+    id,
+    title: r.title,
+    type: r.type,
+    display_artist: r.display_artist,
+    label_name: r.label_name,
+    upc: r.upc,
+    original_release_date: r.original_release_date,
+    display_start_at: r.display_start_at,
+    is_taken_down: r.is_taken_down,
+    p_line_text: r.p_line_text,
+    c_line_text: r.c_line_text,
+    duration_ms: r.duration_ms,
+    territories: r.deals === null ? null : r.whitelist,
+    release_reference: r.reference,
+    ddex_file_id: file.id,
+    partner_id: file.partnerId,
+    parent_release_id: parentId,
+  };
+}
+
+const RELEASE_RECORD = sql`x(id int, title text, type text, display_artist text, label_name text, upc text, original_release_date date,
+  display_start_at timestamptz, is_taken_down boolean, p_line_text text, c_line_text text, duration_ms int, territories jsonb,
+  release_reference text, ddex_file_id uuid, partner_id uuid, parent_release_id int)`;
+
+const RESOURCE_RECORD = sql`x(id int, ddex_file_id uuid, resource_reference text, partner_id uuid, title text, media_type text,
+  display_artist text, isrc text, duration_ms int, genre_primary text, genre_secondary text, parental_rating text,
+  language_of_performance text, p_line_text text)`;
+
+/** Writes a NewReleaseMessage's plan. Returns what changed. */
+export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: ImportFileContext, files: ResolvedFile[]): Promise<WriteResult> {
+  const notes: string[] = [];
+  const partnerId = file.partnerId;
+
+  // 1. Artists.
+  const creditNames = [
+    ...plan.releases.flatMap((r) => r.contributors.map((c) => c.credited_name)),
+    ...plan.resources.flatMap((r) => r.contributors.map((c) => c.credited_name)),
+  ].filter((n): n is string => !!n);
+  const artists = await upsertArtists(tx, plan.main_artists, [...new Set([...creditNames, ...plan.main_artists])]);
+
+  // 2. Which releases exist already.
+  const matched = await matchReleases(tx, matchInputsOf(plan.releases), partnerId);
+  const releaseIds = new Map<number, number>();
+  const usedIds = new Set<number>();
+  plan.releases.forEach((_, i) => {
+    const id = (matched.get(i) ?? []).find((candidate) => !usedIds.has(candidate));
+    if (id !== undefined) {
+      releaseIds.set(i, id);
+      usedIds.add(id);
+    }
+  });
+  const mainIndex = Math.max(0, plan.releases.findIndex((r) => r.is_main && !r.is_track_release));
+
+  // 3. Which resources exist already: ISRC within the partner, else the same reference on a matched
+  //    release, else the same reference in this file (a re-import).
+  const resourceInputs = plan.resources.map((r, i) => ({ i, isrc: r.isrc, ref: r.reference, media_type: r.media_type }));
+  const resourceMatches =
+    resourceInputs.length === 0
+      ? []
+      : (
+          await tx.execute<{ i: number; id: number; prio: number }>(sql`
+            WITH x AS (SELECT * FROM jsonb_to_recordset(${json(resourceInputs)}) AS x(i int, isrc text, ref text, media_type text))
+            SELECT x.i, r.id, 1 AS prio FROM x JOIN resource r ON r.isrc = x.isrc AND r.partner_id IS NOT DISTINCT FROM ${partnerId}::uuid
+             WHERE x.isrc IS NOT NULL
+            UNION ALL
+            SELECT x.i, r.id, 2 FROM x
+              JOIN release_resource rr ON rr.release_id = ANY(${intArray([...releaseIds.values()])})
+              JOIN resource r ON r.id = rr.resource_id AND r.resource_reference = x.ref AND r.media_type = x.media_type
+            UNION ALL
+            SELECT x.i, r.id, 3 FROM x JOIN resource r ON r.ddex_file_id = ${file.id}::uuid AND r.resource_reference = x.ref AND r.media_type = x.media_type
+            ORDER BY 1, 3, 2`)
+        ).rows;
+  const resourceIds = new Map<number, number>();
+  const takenResources = new Set<number>();
+  for (const row of resourceMatches) {
+    const i = Number(row.i);
+    const id = Number(row.id);
+    if (resourceIds.has(i) || takenResources.has(id)) continue;
+    resourceIds.set(i, id);
+    takenResources.add(id);
+  }
+
+  // 4. TrackReleases without identifiers of their own: the parent's TrackRelease holding the same track.
+  const resourceIndexByRef = new Map(plan.resources.map((r, i) => [r.reference, i]));
+  const mainExistingId = releaseIds.get(mainIndex);
+  const unmatchedTrackReleases = plan.releases
+    .map((r, i) => ({ r, i }))
+    .filter(({ r, i }) => r.is_track_release && !releaseIds.has(i));
+  if (mainExistingId !== undefined && unmatchedTrackReleases.length > 0) {
+    const wanted = unmatchedTrackReleases
+      .map(({ r, i }) => ({ i, resource_id: resourceIds.get(resourceIndexByRef.get(r.tracks[0]?.resource_reference ?? '') ?? -1) ?? null }))
+      .filter((w) => w.resource_id !== null);
+    if (wanted.length > 0) {
+      const rows = await tx.execute<{ i: number; id: number }>(sql`
+        SELECT x.i, min(r.id) AS id
+          FROM jsonb_to_recordset(${json(wanted)}) AS x(i int, resource_id int)
+          JOIN release_resource rr ON rr.resource_id = x.resource_id
+          JOIN release r ON r.id = rr.release_id AND r.parent_release_id = ${mainExistingId} AND r.type = 'TrackRelease'
+         GROUP BY x.i`);
+      for (const row of rows.rows) {
+        const id = Number(row.id);
+        if (!usedIds.has(id)) {
+          releaseIds.set(Number(row.i), id);
+          usedIds.add(id);
+        }
+      }
+    }
+  }
+
+  // 5. Ids for everything new, so children can be written in one pass.
+  const newReleaseIdx = plan.releases.map((_, i) => i).filter((i) => !releaseIds.has(i));
+  const newResourceIdx = plan.resources.map((_, i) => i).filter((i) => !resourceIds.has(i));
+  const dealCount = plan.releases.reduce((n, r) => n + (r.deals?.length ?? 0), 0);
+  const allocated = await allocateIds(tx, { release: newReleaseIdx.length, resource: newResourceIdx.length, deal: dealCount });
+  newReleaseIdx.forEach((i, k) => releaseIds.set(i, allocated.release[k]!));
+  newResourceIdx.forEach((i, k) => resourceIds.set(i, allocated.resource[k]!));
+  const mainId = plan.releases.length > 0 ? releaseIds.get(mainIndex)! : null;
+
+  // 6. Resources and their children.
+  const resourceRows = plan.resources.map((r, i) => ({
+    id: resourceIds.get(i)!,
+    ddex_file_id: file.id,
+    resource_reference: r.reference,
+    partner_id: partnerId,
+    title: r.title,
+    media_type: r.media_type,
+    display_artist: r.display_artist,
+    isrc: r.isrc,
+    duration_ms: r.duration_ms,
+    genre_primary: r.genre_primary,
+    genre_secondary: r.genre_secondary,
+    parental_rating: r.parental_rating,
+    language_of_performance: r.language_of_performance,
+    p_line_text: r.p_line_text,
+  }));
+  const newResources = resourceRows.filter((_, i) => newResourceIdx.includes(i));
+  const oldResources = resourceRows.filter((_, i) => !newResourceIdx.includes(i));
+  const allResourceIds = resourceRows.map((r) => r.id);
+  if (newResources.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO resource (id, ddex_file_id, resource_reference, partner_id, title, media_type, display_artist, isrc, duration_ms,
+                            genre_primary, genre_secondary, parental_rating, language_of_performance, p_line_text)
+      SELECT x.id, x.ddex_file_id, x.resource_reference, x.partner_id, x.title, x.media_type, x.display_artist, x.isrc, x.duration_ms,
+             x.genre_primary, x.genre_secondary, x.parental_rating, x.language_of_performance, x.p_line_text
+        FROM jsonb_to_recordset(${json(newResources)}) AS ${RESOURCE_RECORD}`);
+  }
+  if (oldResources.length > 0) {
+    await tx.execute(sql`
+      WITH x AS (SELECT * FROM jsonb_to_recordset(${json(oldResources)}) AS ${RESOURCE_RECORD}),
+      del_ids AS (DELETE FROM resource_identifier WHERE resource_id IN (SELECT id FROM x)),
+      del_contributors AS (DELETE FROM resource_contributor WHERE resource_id IN (SELECT id FROM x)),
+      del_technical AS (DELETE FROM resource_technical WHERE resource_id IN (SELECT id FROM x)),
+      del_rights AS (DELETE FROM resource_right WHERE resource_id IN (SELECT id FROM x))
+      UPDATE resource r SET
+        ddex_file_id = x.ddex_file_id, resource_reference = x.resource_reference, partner_id = x.partner_id, title = x.title,
+        media_type = x.media_type, display_artist = x.display_artist, isrc = x.isrc, duration_ms = x.duration_ms,
+        genre_primary = x.genre_primary, genre_secondary = x.genre_secondary, parental_rating = x.parental_rating,
+        language_of_performance = x.language_of_performance, p_line_text = x.p_line_text, updated_at = now()
+      FROM x WHERE r.id = x.id`);
+  }
+  const resIdentifiers = plan.resources.flatMap((r, i) => r.identifiers.map((id) => ({ resource_id: resourceIds.get(i)!, ...id })));
+  const resContributors = plan.resources.flatMap((r, i) =>
+    r.contributors.map((c) => ({ resource_id: resourceIds.get(i)!, artist_id: c.credited_name ? (artists.ids.get(c.credited_name) ?? null) : null, ...c })),
+  );
+  const resTechnical = plan.resources.flatMap((r, i) => r.technical.map((t) => ({ resource_id: resourceIds.get(i)!, ...t })));
+  const resRights = plan.resources.flatMap((r, i) => r.rights.map((t) => ({ resource_id: resourceIds.get(i)!, ...t })));
+  if (allResourceIds.length > 0) {
+    await tx.execute(sql`
+      WITH i_ids AS (
+        INSERT INTO resource_identifier (resource_id, scheme, value, namespace)
+        SELECT x.resource_id, x.scheme, x.value, x.namespace FROM jsonb_to_recordset(${json(resIdentifiers)}) AS x(resource_id int, scheme text, value text, namespace text)
+        ON CONFLICT DO NOTHING),
+      i_contributors AS (
+        INSERT INTO resource_contributor (resource_id, artist_id, role, credited_name, contributor_type, instrument, sequence)
+        SELECT x.resource_id, x.artist_id, x.role, x.credited_name, x.contributor_type, x.instrument, x.sequence
+          FROM jsonb_to_recordset(${json(resContributors)}) AS x(resource_id int, artist_id uuid, role text, credited_name text, contributor_type text, instrument text, sequence int)),
+      i_technical AS (
+        INSERT INTO resource_technical (resource_id, sampling_rate_hz, bitrate_kbps, bits_per_sample, codec, audio_channels, width, height, frame_rate, file_name)
+        SELECT x.resource_id, x.sampling_rate_hz, x.bitrate_kbps, x.bits_per_sample, x.codec, x.audio_channels, x.width, x.height, x.frame_rate, x.file_name
+          FROM jsonb_to_recordset(${json(resTechnical)}) AS x(resource_id int, sampling_rate_hz int, bitrate_kbps int, bits_per_sample int, codec text,
+                                                               audio_channels int, width int, height int, frame_rate float8, file_name text))
+      INSERT INTO resource_right (resource_id, right_type, controller_name, note)
+      SELECT x.resource_id, x.right_type, x.controller_name, x.note FROM jsonb_to_recordset(${json(resRights)}) AS x(resource_id int, right_type text, controller_name text, note text)`);
+  }
+
+  // 7. Releases.
+  const rows = plan.releases.map((r, i) => releaseRow(r, releaseIds.get(i)!, r.is_track_release && i !== mainIndex ? mainId : null, file));
+  const newRows = rows.filter((_, i) => newReleaseIdx.includes(i));
+  const oldRows = rows.filter((_, i) => !newReleaseIdx.includes(i));
+  if (newRows.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO release (id, title, type, display_artist, label_name, upc, original_release_date, display_start_at, is_taken_down,
+                           p_line_text, c_line_text, duration_ms, territories, release_reference, ddex_file_id, partner_id, parent_release_id)
+      SELECT x.id, x.title, x.type, x.display_artist, x.label_name, x.upc, x.original_release_date, x.display_start_at,
+             COALESCE(x.is_taken_down, false), x.p_line_text, x.c_line_text, x.duration_ms,
+             ARRAY(SELECT jsonb_array_elements_text(COALESCE(x.territories, '[]'::jsonb))), x.release_reference, x.ddex_file_id,
+             x.partner_id, x.parent_release_id
+        FROM jsonb_to_recordset(${json(newRows)}) AS ${RELEASE_RECORD}`);
+  }
+  if (oldRows.length > 0) {
+    await tx.execute(sql`
+      UPDATE release r SET
+        title = x.title, type = x.type, display_artist = x.display_artist, label_name = x.label_name, upc = x.upc,
+        original_release_date = x.original_release_date, display_start_at = x.display_start_at,
+        is_taken_down = COALESCE(x.is_taken_down, r.is_taken_down), p_line_text = x.p_line_text, c_line_text = x.c_line_text,
+        duration_ms = x.duration_ms,
+        territories = CASE WHEN x.territories IS NULL THEN r.territories ELSE ARRAY(SELECT jsonb_array_elements_text(x.territories)) END,
+        release_reference = x.release_reference, ddex_file_id = x.ddex_file_id, partner_id = COALESCE(x.partner_id, r.partner_id),
+        parent_release_id = COALESCE(x.parent_release_id, r.parent_release_id), updated_at = now()
+      FROM jsonb_to_recordset(${json(oldRows)}) AS ${RELEASE_RECORD}
+      WHERE r.id = x.id`);
+  }
+  const takenDown = plan.releases.filter((r) => r.is_taken_down === true).length;
+
+  // 8. Release children: identifiers, contributors, tracks, deals (when restated), schedule, geo rule, import state.
+  const allReleaseIds = rows.map((r) => r.id);
+  const restated = plan.releases.map((r, i) => ({ r, id: releaseIds.get(i)! })).filter(({ r }) => r.deals !== null);
+  const restatedIds = restated.map(({ id }) => id);
+  await tx.execute(sql`
+    WITH d1 AS (DELETE FROM release_identifier WHERE release_id = ANY(${intArray(allReleaseIds)})),
+         d2 AS (DELETE FROM release_contributor WHERE release_id = ANY(${intArray(allReleaseIds)})),
+         d3 AS (DELETE FROM release_resource WHERE release_id = ANY(${intArray(allReleaseIds)}))
+    DELETE FROM release_deal WHERE release_id = ANY(${intArray(restatedIds)})`);
+
+  const relIdentifiers = plan.releases.flatMap((r, i) => r.identifiers.map((id) => ({ release_id: releaseIds.get(i)!, ...id })));
+  const relContributors = plan.releases.flatMap((r, i) =>
+    r.contributors.map((c) => ({
+      release_id: releaseIds.get(i)!,
+      artist_id: c.credited_name ? (artists.ids.get(c.credited_name) ?? null) : null,
+      role: c.role,
+      credited_name: c.credited_name,
+      sequence: c.sequence,
+    })),
+  );
+  const relTracks = plan.releases.flatMap((r, i) =>
+    r.tracks
+      .filter((t) => resourceIndexByRef.has(t.resource_reference))
+      .map((t) => ({
+        release_id: releaseIds.get(i)!,
+        resource_id: resourceIds.get(resourceIndexByRef.get(t.resource_reference)!)!,
+        track_number: t.track_number,
+        disc_number: t.disc_number,
+      })),
+  );
+  let dealCursor = 0;
+  const deals: Record<string, unknown>[] = [];
+  const territories: { deal_id: number; territory_code: string; is_included: boolean }[] = [];
+  for (const { r, id } of restated) {
+    for (const d of r.deals!) {
+      const dealId = allocated.deal[dealCursor++]!;
+      deals.push({ id: dealId, release_id: id, use_type: d.use_type, commercial_model: d.commercial_model, price_tier: d.price_tier, start_at: d.start_at, end_at: d.end_at, deal_ref: d.deal_ref, is_takedown: d.is_takedown });
+      for (const t of d.territories) territories.push({ deal_id: dealId, territory_code: t.code, is_included: t.included });
+    }
+  }
+  const schedules = plan.releases.map((r, i) => ({ release_id: releaseIds.get(i)!, ...r.schedule }));
+  const geoRules = restated.map(({ r, id }) => ({ release_id: id, whitelist: r.whitelist, blacklist: r.blacklist }));
+  await tx.execute(sql`
+    WITH i1 AS (
+      INSERT INTO release_identifier (release_id, scheme, value, namespace)
+      SELECT x.release_id, x.scheme, x.value, x.namespace FROM jsonb_to_recordset(${json(relIdentifiers)}) AS x(release_id int, scheme text, value text, namespace text)
+      ON CONFLICT DO NOTHING),
+    i2 AS (
+      INSERT INTO release_contributor (release_id, artist_id, role, credited_name, sequence)
+      SELECT x.release_id, x.artist_id, x.role, x.credited_name, x.sequence FROM jsonb_to_recordset(${json(relContributors)}) AS x(release_id int, artist_id uuid, role text, credited_name text, sequence int)),
+    i3 AS (
+      INSERT INTO release_resource (release_id, resource_id, track_number, disc_number)
+      SELECT x.release_id, x.resource_id, x.track_number, x.disc_number FROM jsonb_to_recordset(${json(relTracks)}) AS x(release_id int, resource_id int, track_number int, disc_number int)
+      ON CONFLICT DO NOTHING),
+    i4 AS (
+      INSERT INTO release_deal (id, release_id, use_type, commercial_model, price_tier, start_at, end_at, deal_ref, is_takedown)
+      SELECT x.id, x.release_id, x.use_type, x.commercial_model, x.price_tier, x.start_at, x.end_at, x.deal_ref, x.is_takedown
+        FROM jsonb_to_recordset(${json(deals)}) AS x(id int, release_id int, use_type text, commercial_model text, price_tier text, start_at timestamptz, end_at timestamptz, deal_ref text, is_takedown boolean)),
+    i5 AS (
+      INSERT INTO deal_territory (deal_id, territory_code, is_included)
+      SELECT x.deal_id, x.territory_code, x.is_included FROM jsonb_to_recordset(${json(territories)}) AS x(deal_id int, territory_code text, is_included boolean)
+      ON CONFLICT DO NOTHING),
+    i6 AS (
+      INSERT INTO release_schedule (release_id, release_date, schedule_from, embargo_until)
+      SELECT x.release_id, x.release_date, x.schedule_from, x.embargo_until FROM jsonb_to_recordset(${json(schedules)}) AS x(release_id int, release_date date, schedule_from timestamptz, embargo_until timestamptz)
+      ON CONFLICT (release_id) DO UPDATE SET release_date = EXCLUDED.release_date, schedule_from = EXCLUDED.schedule_from, embargo_until = EXCLUDED.embargo_until),
+    i7 AS (
+      INSERT INTO geo_rule (release_id, whitelist, blacklist)
+      SELECT x.release_id, ARRAY(SELECT jsonb_array_elements_text(x.whitelist)), ARRAY(SELECT jsonb_array_elements_text(x.blacklist))
+        FROM jsonb_to_recordset(${json(geoRules)}) AS x(release_id int, whitelist jsonb, blacklist jsonb)
+      ON CONFLICT (release_id) DO UPDATE SET whitelist = EXCLUDED.whitelist, blacklist = EXCLUDED.blacklist, updated_at = now())
+    INSERT INTO import_state (release_id, ddex_file_id, status, is_importable, already_imported)
+    SELECT value::int, ${file.id}::uuid, 'imported', true, true FROM jsonb_array_elements_text(${json(allReleaseIds.map(String))})
+    ON CONFLICT (release_id, ddex_file_id) DO UPDATE SET status = 'imported', is_importable = true, already_imported = true, message = NULL, updated_at = now()`);
+
+  // 9. Assets.
+  const assets = await writeAssets(tx, file, files.map((f) => ({ ...f, resourceId: resourceIds.get(resourceIndexByRef.get(f.resourceReference)!)! })));
+
+  return {
+    releaseIds: allReleaseIds,
+    mainReleaseId: mainId,
+    createdReleases: newReleaseIdx.length,
+    updatedReleases: plan.releases.length - newReleaseIdx.length,
+    takenDown,
+    resources: plan.resources.length,
+    assets,
+    newArtists: artists.created,
+    notes,
+  };
+}
+
+type ExistingAsset = { id: string; resource_id: number; kind: string; md5: string | null };
+
+/**
+ * Same hash as a current asset of the track: reused. A new file of a kind the track already has:
+ * a new asset that supersedes the old one. Otherwise a new asset. Files the message does not name
+ * (a metadata-only update) leave the stored assets alone.
+ */
+async function writeAssets(tx: AppTx, file: ImportFileContext, files: (ResolvedFile & { resourceId: number })[]) {
+  const counts = { created: 0, reused: 0, superseded: 0 };
+  if (files.length === 0) return counts;
+  const resourceIds = [...new Set(files.map((f) => f.resourceId))];
+  const existing = (
+    await tx.execute<ExistingAsset>(sql`
+      SELECT id, resource_id, kind, md5 FROM asset WHERE resource_id = ANY(${intArray(resourceIds)}) AND superseded_by IS NULL ORDER BY created_at, id`)
+  ).rows.map((a) => ({ ...a, resource_id: Number(a.resource_id) }));
+  const claimed = new Set<string>();
+  const decisions = files.map((f) => {
+    const same = existing.find((a) => a.resource_id === f.resourceId && a.md5 === f.md5 && !claimed.has(a.id));
+    if (same) {
+      claimed.add(same.id);
+      return { f, reuse: same.id, previous: null as string | null };
+    }
+    return { f, reuse: null as string | null, previous: null as string | null };
+  });
+  for (const d of decisions) {
+    if (d.reuse) continue;
+    const old = existing.find((a) => a.resource_id === d.f.resourceId && a.kind === d.f.kind && !claimed.has(a.id));
+    if (old) {
+      claimed.add(old.id);
+      d.previous = old.id;
+    }
+  }
+  const inserts: Record<string, unknown>[] = [];
+  const history: { asset_id: string; reused: boolean; previous_asset_id: string | null }[] = [];
+  const supersede: { old_id: string; new_id: string }[] = [];
+  for (const d of decisions) {
+    if (d.reuse) {
+      history.push({ asset_id: d.reuse, reused: true, previous_asset_id: null });
+      continue;
+    }
+    const id = randomUUID();
+    inserts.push({
+      id,
+      resource_id: d.f.resourceId,
+      kind: d.f.kind,
+      bucket: file.bucket,
+      key: d.f.key,
+      md5: d.f.md5,
+      mime_type: d.f.mimeType,
+      file_size: d.f.fileSize,
+      is_primary: d.f.isPrimary,
+      ddex_file_id: file.id,
+    });
+    history.push({ asset_id: id, reused: false, previous_asset_id: d.previous });
+    if (d.previous) supersede.push({ old_id: d.previous, new_id: id });
+  }
+  const result = await tx.execute<{ asset_id: string; reused: boolean }>(sql`
+    WITH new_assets AS (
+      INSERT INTO asset (id, resource_id, kind, bucket, key, md5, mime_type, file_size, is_primary, ddex_file_id)
+      SELECT x.id, x.resource_id, x.kind, x.bucket, x.key, x.md5, x.mime_type, x.file_size, x.is_primary, x.ddex_file_id
+        FROM jsonb_to_recordset(${json(inserts)}) AS x(id uuid, resource_id int, kind text, bucket text, key text, md5 text, mime_type text, file_size bigint, is_primary boolean, ddex_file_id uuid)
+      RETURNING id),
+    superseded AS (
+      UPDATE asset a SET superseded_by = x.new_id, superseded_at = now(), updated_at = now()
+        FROM jsonb_to_recordset(${json(supersede)}) AS x(old_id uuid, new_id uuid)
+       WHERE a.id = x.old_id
+      RETURNING a.id)
+    INSERT INTO asset_delivery_history (asset_id, ddex_file_id, reused, previous_asset_id)
+    SELECT x.asset_id, ${file.id}::uuid, x.reused, x.previous_asset_id
+      FROM jsonb_to_recordset(${json(history)}) AS x(asset_id uuid, reused boolean, previous_asset_id uuid)
+    ON CONFLICT (asset_id, ddex_file_id) DO NOTHING
+    RETURNING asset_id, reused`);
+  // Counted from what was written: a re-import of the same file adds no history and changes nothing.
+  const writtenReuse = result.rows.filter((r) => r.reused === true || (r.reused as unknown) === 't').length;
+  counts.reused = writtenReuse;
+  counts.created = inserts.length;
+  counts.superseded = supersede.length;
+  return counts;
+}
+
+/** PurgeReleaseMessage: the named releases (and their TrackReleases) are taken down. */
+export async function writePurgePlan(tx: AppTx, plan: ImportPlan, file: ImportFileContext): Promise<WriteResult> {
+  const notes: string[] = [];
+  const matched = await matchReleases(tx, matchInputsOf(plan.purged), file.partnerId);
+  const ids = [...new Set([...matched.values()].flat())];
+  plan.purged.forEach((p, i) => {
+    if (!matched.has(i)) notes.push(`Purge of ${p.label}: no such release in the catalogue, nothing to take down.`);
+  });
+  let affected: number[] = [];
+  if (ids.length > 0) {
+    const rows = await tx.execute<{ id: number }>(sql`
+      UPDATE release SET is_taken_down = true, updated_at = now()
+       WHERE id = ANY(${intArray(ids)}) OR parent_release_id = ANY(${intArray(ids)})
+      RETURNING id`);
+    affected = rows.rows.map((r) => Number(r.id));
+    await tx.execute(sql`
+      INSERT INTO import_state (release_id, ddex_file_id, status, is_importable, already_imported)
+      SELECT value::int, ${file.id}::uuid, 'imported', true, true FROM jsonb_array_elements_text(${json(ids.map(String))})
+      ON CONFLICT (release_id, ddex_file_id) DO UPDATE SET status = 'imported', is_importable = true, already_imported = true, updated_at = now()`);
+  }
+  return {
+    releaseIds: ids,
+    mainReleaseId: ids[0] ?? null,
+    createdReleases: 0,
+    updatedReleases: ids.length,
+    takenDown: affected.length,
+    resources: 0,
+    assets: { created: 0, reused: 0, superseded: 0 },
+    newArtists: [],
+    notes,
+  };
+}
