@@ -200,6 +200,18 @@ describe('DDEX Sources API', () => {
     expect(res.body.message).toMatch(/Cannot reach .*connection refused/);
   });
 
+  it('reports an unreachable S3 endpoint as a failed test', async () => {
+    const port = await closedPort();
+    const res = await call('POST', '/api/fn/test-s3-connection', {
+      bucket: S3_BUCKET,
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toMatch(/Cannot reach .*127\.0\.0\.1/);
+  });
+
   describe('google_cloud', () => {
     let id: string;
 
@@ -376,6 +388,25 @@ describe('DDEX Sources API', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ target: target.id, actorEmail: 'admin@example.com', counts: { ddex_files: 3 } });
     expect((await call('DELETE', `/api/sources/${target.id}`)).status).toBe(404);
+  });
+
+  it('edits and deletes a source of every other kind', async () => {
+    const { body } = await call('GET', '/api/sources');
+    const byType = Object.fromEntries(body.rows.map((r: { storage_type: string }) => [r.storage_type, r]));
+    expect(Object.keys(byType).sort()).toEqual(['google_cloud', 'local', 's3']);
+
+    const sub = path.join(folder, 'delivery-1');
+    const local = await call('PATCH', `/api/sources/${byType.local.id}`, { name: 'Demo folder (moved)', storage_zone: sub });
+    expect(local.body).toMatchObject({ name: 'Demo folder (moved)', storage_zone: sub });
+    const gcsEdit = await call('PATCH', `/api/sources/${byType.google_cloud.id}`, { gcs_bucket_name: 'other-bucket', gcs_service_account_key: MASK });
+    expect(gcsEdit.body).toMatchObject({ storage_zone: 'other-bucket', gcs_bucket_name: 'other-bucket', gcs_service_account_key: MASK });
+    const s3Edit = await call('PATCH', `/api/sources/${byType.s3.id}`, { region: 'eu-west-1' });
+    expect(s3Edit.body).toMatchObject({ region: 'eu-west-1', secret_access_key: MASK });
+
+    for (const row of Object.values(byType) as Array<{ id: string }>) {
+      expect((await call('DELETE', `/api/sources/${row.id}`)).body).toMatchObject({ success: true });
+    }
+    expect((await call('GET', '/api/sources')).body).toEqual({ rows: [], total: 0 });
   });
 
   it('never sent a secret back in clear', () => {
