@@ -106,7 +106,11 @@ function formatFinding(file: string, f: ValidationFinding): string {
   return `${where}: ${f.severity}: ${f.message}`;
 }
 
-export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+interface Output {
+  write(text: string): unknown;
+}
+
+export async function main(argv: string[], out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     err.write(`${args}\n${USAGE}\n`);

@@ -41,7 +41,7 @@ function sink() {
       cb();
     },
   });
-  return { stream: stream as unknown as NodeJS.WriteStream, text: () => data };
+  return { stream, text: () => data };
 }
 
 async function cli(args: string[]) {
