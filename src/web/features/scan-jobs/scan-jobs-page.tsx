@@ -89,7 +89,7 @@ function ErrorText({ text }: { text: string | null | undefined }) {
   if (!text) return <span className="text-muted-foreground">—</span>;
   const preview = truncate(text, ERROR_PREVIEW_LENGTH);
   const cell = (
-    <span tabIndex={preview !== text ? 0 : undefined} className="block max-w-72 text-xs break-words text-destructive" data-testid="job-error">
+    <span tabIndex={preview !== text ? 0 : undefined} className="block max-w-64 min-w-40 text-xs break-words text-destructive" data-testid="job-error">
       {preview}
     </span>
   );
@@ -100,6 +100,20 @@ function ErrorText({ text }: { text: string | null | undefined }) {
 function withServerReason(failure: string, error: unknown): string {
   const reason = errorMessage(error, '');
   return reason ? `${failure} ${reason}` : failure;
+}
+
+/** Created, started and completed stacked in one cell, so the table fits beside the sidebar. */
+function JobTimes({ created, started, completed }: { created: string; started: string | null; completed: string | null }) {
+  return (
+    <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs whitespace-nowrap">
+      <dt className="text-muted-foreground">Created</dt>
+      <dd>{formatDateTime(created)}</dd>
+      <dt className="text-muted-foreground">Started</dt>
+      <dd>{formatDateTime(started)}</dd>
+      <dt className="text-muted-foreground">Completed</dt>
+      <dd>{formatDateTime(completed)}</dd>
+    </dl>
+  );
 }
 
 const STORAGE_LABELS: Record<string, string> = { bunny_cdn: 'Bunny CDN', google_cloud: 'Google Cloud', local: 'Local folder', s3: 'S3' };
@@ -259,7 +273,7 @@ export function ScanJobsPage() {
           <CardDescription>The latest {JOB_LIMIT} scans, refreshed every 3 seconds and on every change.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Table aria-label="Scan jobs">
+          <Table aria-label="Scan jobs" className="[&_td]:px-2 [&_th]:px-2">
             <TableHeader>
               <TableRow>
                 <TableHead>Job</TableHead>
@@ -269,18 +283,16 @@ export function ScanJobsPage() {
                 <TableHead>Directories</TableHead>
                 <TableHead>Files</TableHead>
                 <TableHead>Batch</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead>Started</TableHead>
-                <TableHead>Completed</TableHead>
+                <TableHead>Times</TableHead>
                 <TableHead>Error</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {scanJobs.isPending ? (
-                <TableSkeletonRows rows={4} columns={12} />
+                <TableSkeletonRows rows={4} columns={10} />
               ) : (scanJobs.data?.rows ?? []).length === 0 ? (
-                <TableMessageRow colSpan={12}>{scanJobs.isError ? 'Failed to fetch scan jobs.' : 'No scan jobs yet. Start a scan above.'}</TableMessageRow>
+                <TableMessageRow colSpan={10}>{scanJobs.isError ? 'Failed to fetch scan jobs.' : 'No scan jobs yet. Start a scan above.'}</TableMessageRow>
               ) : (
                 scanJobs.data!.rows.map((job) => (
                   <TableRow key={job.id} data-job-id={job.id}>
@@ -288,8 +300,8 @@ export function ScanJobsPage() {
                       {shortId(job.id)}
                     </TableCell>
                     <TableCell>
-                      <div className="font-medium">{job.source_name ?? 'Deleted source'}</div>
-                      <div className="text-xs text-muted-foreground">{STORAGE_LABELS[job.source_storage_type ?? ''] ?? job.source_storage_type}</div>
+                      <div className="font-medium whitespace-nowrap">{job.source_name ?? 'Deleted source'}</div>
+                      <div className="text-xs whitespace-nowrap text-muted-foreground">{STORAGE_LABELS[job.source_storage_type ?? ''] ?? job.source_storage_type}</div>
                     </TableCell>
                     <TableCell>
                       <StatusBadge status={job.status} />
@@ -310,9 +322,9 @@ export function ScanJobsPage() {
                     </TableCell>
                     <TableCell className="tabular">{job.total_files}</TableCell>
                     <TableCell className="tabular">{job.current_batch}</TableCell>
-                    <TableCell className="text-xs whitespace-nowrap">{formatDateTime(job.created_at)}</TableCell>
-                    <TableCell className="text-xs whitespace-nowrap">{formatDateTime(job.started_at)}</TableCell>
-                    <TableCell className="text-xs whitespace-nowrap">{formatDateTime(job.completed_at)}</TableCell>
+                    <TableCell>
+                      <JobTimes created={job.created_at} started={job.started_at} completed={job.completed_at} />
+                    </TableCell>
                     <TableCell>
                       <ErrorText text={job.error_message} />
                     </TableCell>
