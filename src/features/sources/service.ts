@@ -5,7 +5,7 @@ import { sources } from '@/db/schema';
 import type { AppDeps, SessionUser } from '@/server/context';
 import { badRequest, notFound } from '@/server/errors';
 import { writeAudit } from '@/server/audit';
-import { maskSecret, SECRET_MASK } from '@/server/secrets';
+import { maskSecret } from '@/server/secrets';
 import {
   bunnyBaseUrl,
   createStorageAdapter,
@@ -32,8 +32,6 @@ export type SourceRow = typeof sources.$inferSelect;
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 type SourceDeps = Pick<AppDeps, 'db' | 'secrets' | 'config'>;
 
-// The SPA compares against its own copy of the mask; a drift would silently overwrite secrets.
-if (MASK !== SECRET_MASK) throw new Error('The Sources mask differs from the server secret mask');
 
 /** A source as the API sends it: the table's columns in snake_case, secrets masked, live files_count. */
 export interface SourceView {

@@ -14,7 +14,7 @@ export const STORAGE_TYPE_LABELS: Record<StorageType, string> = {
   s3: 'S3-compatible',
 };
 
-/** What the API sends in place of a stored secret (same value as the server's SECRET_MASK). */
+/** What the API sends in place of a stored secret; test/sources/form-rules.test.ts holds it equal to the server's SECRET_MASK. */
 export const MASK = '••••••••';
 
 export const SOURCE_MESSAGES = {
