@@ -4,6 +4,10 @@ import { registerUserRoutes } from '@/features/users/routes';
 import { registerSourceRoutes } from '@/features/sources/routes';
 import { registerDdexFileRoutes } from '@/features/ddex-files/routes';
 import { registerScanningRoutes } from '@/features/scanning/routes';
+import { registerImportingRoutes } from '@/features/importing/routes';
+import { registerMediaRoutes } from '@/features/media/routes';
+import { registerDashboardRoutes } from '@/features/dashboard/routes';
+import { registerArtistRoutes } from '@/features/artists/routes';
 
 /**
  * Every feature's API routes, in one place. A feature adds one line here; the route-enumeration
@@ -14,4 +18,8 @@ export function registerFeatureRoutes(api: ApiRouter, deps: AppDeps): void {
   registerSourceRoutes(api, deps);
   registerDdexFileRoutes(api, deps);
   registerScanningRoutes(api, deps);
+  registerImportingRoutes(api, deps);
+  registerMediaRoutes(api, deps);
+  registerDashboardRoutes(api, deps);
+  registerArtistRoutes(api, deps);
 }
