@@ -286,6 +286,18 @@ function resolveAll(ctx: Ctx): void {
     if (rel.displayArtistName === null) rel.displayArtistName = composeDisplayName(rel.displayArtists);
     if (rel.durationMs === null) rel.durationMs = sumDurations(rel, ctx);
   }
+  // "No DisplayArtistName is shown here as the DisplayArtistName is the same as for the Release"
+  // (DDEX's own profile samples): a track without one takes its release's, the main release first.
+  const byPriority = [...ctx.releases].sort((a, b) => Number(b.isMain) - Number(a.isMain) || Number(a.isTrackRelease) - Number(b.isTrackRelease));
+  for (const rel of byPriority) {
+    for (const t of rel.trackList) {
+      const res = ctx.resources.get(t.resourceReference) as Resource;
+      if (res.displayArtistName === null && rel.displayArtistName !== null) {
+        res.displayArtistName = rel.displayArtistName;
+        if (res.displayArtists.length === 0) res.displayArtists = rel.displayArtists;
+      }
+    }
+  }
   for (const u of ctx.dealRefs) {
     if (!releaseRefs.has(u.ref)) throw new UnresolvedReference(u.line, `${u.element} "${u.ref}" names no release in the ReleaseList`);
   }
