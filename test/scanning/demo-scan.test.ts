@@ -204,7 +204,7 @@ describe('scanning the same deliveries behind the Bunny fake', () => {
     const rows = await fileRows(ctx.deps, source.id);
     expect(rows.map((r) => r.source_path)).toEqual(expectedPaths(bunnyManifest));
     expect(rows.find((r) => r.source_path === bunnyManifest.malformedFile.path)!.error).toMatch(/line \d+, column \d+/);
-    expect(bunny.maxConcurrent).toBeLessThanOrEqual(8);
+    expect(bunny.maxConcurrent).toBeLessThanOrEqual(16);
     // Rescanning changes nothing.
     const again = await scanSource(ctx.deps, source.id, true);
     expect(again.processed_files).toBe(0);

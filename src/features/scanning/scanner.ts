@@ -19,7 +19,7 @@ import type { AppDb, AppTx } from '@/db/client';
 import { FULL_SCAN_TOKEN } from '@/db/schema';
 import type { AppDeps } from '@/server/context';
 import { getSourceStorage, type SourceRow } from '@/features/sources/service';
-import { isStorageError, type StorageAdapter, type StorageEntry } from '@/storage';
+import { isStorageError, type StorageAdapter, type StorageAdapterOptions, type StorageEntry } from '@/storage';
 import {
   errorRecord,
   folderTimestamp,
@@ -36,8 +36,19 @@ import { storeFileRecords } from './store';
 export type ScanDeps = Pick<AppDeps, 'db' | 'database' | 'config' | 'secrets' | 'logger' | 'jobs'>;
 
 export const SCAN_BATCH_JOB = 'scan-process-batch';
-export const DEFAULT_STALE_SECONDS = 60;
-const HEARTBEAT_MS = 5_000;
+/**
+ * A running job whose heartbeat is older than this is taken over by the next batch or the watchdog.
+ * SCAN_STALE_SECONDS overrides the 60 s default (tests use a couple of seconds).
+ */
+export function defaultStaleSeconds(value: string | undefined = process.env.SCAN_STALE_SECONDS): number {
+  if (value === undefined || value.trim() === '') return 60;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`SCAN_STALE_SECONDS must be a positive number of seconds, got "${value}"`);
+  return seconds;
+}
+
+/** A live worker beats well inside the stale window, so its lease is never taken while it works. */
+const heartbeatMs = (staleSeconds: number) => Math.max(200, Math.min(5_000, (staleSeconds * 1000) / 4));
 const DEFAULT_INCOMPLETE_BATCH_MAX_AGE_HOURS = 24;
 /** Files read at once within a batch; the adapter bounds requests in flight on top of this. */
 const READ_CONCURRENCY = 16;
@@ -100,13 +111,14 @@ interface BatchOptions {
 /** Runs one batch of a scan job. Never throws for the job's own failures: they end it as failed. */
 export async function runScanBatch(deps: ScanDeps, jobId: string, opts: BatchOptions = {}): Promise<BatchOutcome> {
   const workerId = opts.workerId ?? WORKER_ID;
-  const job = await claimJob(deps.db, jobId, workerId, opts.staleSeconds ?? DEFAULT_STALE_SECONDS);
+  const staleSeconds = opts.staleSeconds ?? defaultStaleSeconds();
+  const job = await claimJob(deps.db, jobId, workerId, staleSeconds);
   if (!job) return 'skipped';
   const heartbeat = setInterval(() => {
     deps.db
       .execute(sql`UPDATE scan_jobs SET heartbeat_at = now() WHERE id = ${jobId} AND locked_by = ${workerId} AND status = 'running'`)
       .catch(() => undefined);
-  }, HEARTBEAT_MS);
+  }, heartbeatMs(staleSeconds));
   heartbeat.unref();
   try {
     const source = await loadSource(deps.db, job.source_id);
@@ -138,10 +150,18 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Per-source tuning: settings.request_timeout_seconds bounds each storage request. */
-function storageOptionsOf(source: SourceRow) {
-  const seconds = Number((source.settings ?? {}).request_timeout_seconds);
-  return Number.isFinite(seconds) && seconds > 0 ? { timeoutMs: seconds * 1000 } : undefined;
+/** Requests a scan keeps in flight against one source (settings.max_concurrent_requests overrides). */
+export const DEFAULT_SCAN_CONCURRENT_REQUESTS = 16;
+
+/** Per-source tuning: settings.request_timeout_seconds and settings.max_concurrent_requests. */
+function storageOptionsOf(source: SourceRow): StorageAdapterOptions {
+  const settings = source.settings ?? {};
+  const seconds = Number(settings.request_timeout_seconds);
+  const requests = Number(settings.max_concurrent_requests);
+  return {
+    maxConcurrentRequests: Number.isInteger(requests) && requests > 0 && requests <= 64 ? requests : DEFAULT_SCAN_CONCURRENT_REQUESTS,
+    ...(Number.isFinite(seconds) && seconds > 0 ? { timeoutMs: seconds * 1000 } : {}),
+  };
 }
 
 async function claimJob(db: AppDb, jobId: string, workerId: string, staleSeconds: number): Promise<ScanJobRow | null> {
@@ -262,30 +282,14 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
   const maxAgeHours = Number((source.settings ?? {}).incomplete_batch_max_age_hours);
   const incompleteMaxAgeMs = (Number.isFinite(maxAgeHours) && maxAgeHours >= 0 ? maxAgeHours : DEFAULT_INCOMPLETE_BATCH_MAX_AGE_HOURS) * 3_600_000;
 
-  // 1. List every claimed directory (one page each).
-  const listed: ListedDirectory[] = await mapLimit(pending, READ_CONCURRENCY, async (dir) => {
-    try {
-      const page = await storage.list(dir.path, { pageToken: dir.page_token });
-      return { dir, entries: page.entries, nextPageToken: page.nextPageToken };
-    } catch (error) {
-      if (isStorageError(error)) {
-        const where = dir.path === '' ? 'the root folder' : `folder ${dir.path}`;
-        throw new ScanFailure(`${error.message} (while listing ${where} of ${source.name})`);
-      }
-      throw error;
-    }
-  });
-
-  // 2. What the database already knows about the XML files listed.
-  const xmlEntries = listed.flatMap((l) => l.entries.filter((e) => !e.isDirectory && isXmlName(e.name) && !isManifestName(e.name)));
+  // What the database already knows about the files in these directories (XMLs live in their
+  // delivery folder), so each directory can be listed and its changed files read in one go.
   const stored = new Map<string, StoredFile>();
-  if (xmlEntries.length > 0) {
-    const rows = await db.execute<StoredFile>(sql`
-      SELECT source_path, file_size, file_checksum, file_modified_at, parsed_at, thread_key FROM ddex_file
-       WHERE source_id = ${source.id}
-         AND source_path IN (SELECT jsonb_array_elements_text(${JSON.stringify(xmlEntries.map((e) => e.path))}::jsonb))`);
-    for (const row of rows.rows) stored.set(row.source_path, row);
-  }
+  const storedRows = await db.execute<StoredFile>(sql`
+    SELECT source_path, file_size, file_checksum, file_modified_at, parsed_at, thread_key FROM ddex_file
+     WHERE source_id = ${source.id}
+       AND delivery_folder IN (SELECT jsonb_array_elements_text(${JSON.stringify(pending.map((d) => d.path))}::jsonb))`);
+  for (const row of storedRows.rows) stored.set(row.source_path, row);
   const unchanged = (entry: StorageEntry) => {
     const row = stored.get(entry.path);
     if (!row || !row.parsed_at) return false;
@@ -294,79 +298,12 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
     return sameTime(row.file_modified_at, entry.lastModified);
   };
 
-  // 3. Choreography per directory: batches need their manifest; delivery folders hold the XML.
+  const maxBytes = deps.config.ddexMaxFileBytes;
   const warnings: string[] = [];
-  const newDirectories: NewDirectory[] = [];
-  const toRead: { entry: StorageEntry; batchId: string | null }[] = [];
-  let knownFolderCandidates: StorageEntry[] = [];
-  const childPlans: { parent: ListedDirectory; subdirs: StorageEntry[]; batchId: string | null }[] = [];
+  const records: FileRecord[] = [];
   let ernFilesSeen = 0;
 
-  for (const l of listed) {
-    const name = baseName(l.dir.path);
-    const files = l.entries.filter((e) => !e.isDirectory);
-    const subdirs = l.entries.filter((e) => e.isDirectory);
-    const deliveries = files.filter((e) => isXmlName(e.name) && !isManifestName(e.name));
-    const manifests = files.filter((e) => isManifestName(e.name));
-    let batchId = l.dir.batch_id;
-    let descend = true;
-
-    const looksLikeBatch = l.dir.path !== '' && deliveries.length === 0 && subdirs.length > 0 && (isBatchFolderName(name) || manifests.length > 0);
-    if (looksLikeBatch) {
-      const manifest = await findManifest(storage, l, manifests, name);
-      if (manifest) {
-        batchId = manifest.batchId;
-      } else {
-        const started = folderTimestamp(name) ?? l.entries.reduce<Date | null>((min, e) => (e.lastModified && (!min || e.lastModified < min) ? e.lastModified : min), null);
-        const ageMs = started ? Date.now() - started.getTime() : 0;
-        if (ageMs > incompleteMaxAgeMs) {
-          batchId = name;
-          warnings.push(`Batch ${l.dir.path} has no BatchComplete manifest but is older than ${incompleteMaxAgeMs / 3_600_000} h: processed anyway.`);
-        } else {
-          descend = false;
-          warnings.push(`Batch ${l.dir.path} is incomplete (no BatchComplete_${name}.xml yet): skipped until its manifest arrives.`);
-        }
-      }
-    }
-
-    for (const entry of deliveries) {
-      ernFilesSeen += 1;
-      if (unchanged(entry)) continue;
-      toRead.push({ entry, batchId });
-    }
-    // A delivery folder's subfolders are its resources: no deliveries there to find.
-    if (deliveries.length > 0) descend = false;
-    if (descend && subdirs.length > 0) {
-      childPlans.push({ parent: l, subdirs, batchId });
-      if (lastScannedAt) knownFolderCandidates = knownFolderCandidates.concat(subdirs.filter((d) => d.lastModified && d.lastModified < lastScannedAt));
-    }
-  }
-
-  // Lightweight scan: a delivery folder already scanned and unchanged since the last scan is skipped.
-  const knownFolders = new Set<string>();
-  if (knownFolderCandidates.length > 0) {
-    const rows = await db.execute<{ delivery_folder: string }>(sql`
-      SELECT DISTINCT delivery_folder FROM ddex_file
-       WHERE source_id = ${source.id}
-         AND delivery_folder IN (SELECT jsonb_array_elements_text(${JSON.stringify(knownFolderCandidates.map((d) => d.path))}::jsonb))`);
-    for (const row of rows.rows) knownFolders.add(row.delivery_folder);
-  }
-  for (const plan of childPlans) {
-    for (const sub of plan.subdirs) {
-      if (knownFolders.has(sub.path)) continue;
-      newDirectories.push({
-        path: sub.path,
-        depth: plan.parent.dir.depth + 1,
-        sort_key: sortKeyFor(sub.name, plan.parent.dir.sort_key),
-        batch_id: plan.batchId,
-      });
-    }
-  }
-
-  // 4. Read the new and changed files.
-  const maxBytes = deps.config.ddexMaxFileBytes;
-  const records: FileRecord[] = [];
-  await mapLimit(toRead, READ_CONCURRENCY, async ({ entry, batchId }) => {
+  const readFile = async (entry: StorageEntry, batchId: string | null) => {
     const facts: FileFacts = { path: entry.path, size: entry.size, checksum: entry.checksum, modifiedAt: entry.lastModified };
     let bytes: Buffer;
     try {
@@ -383,7 +320,77 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
     const outcome = readDeliveryXml(bytes, facts, batchId);
     if (outcome.kind === 'delivery') records.push(outcome.record);
     else ernFilesSeen -= 1; // an acknowledgement or some other XML: not a delivery
-  });
+  };
+
+  // 1. Per directory: list one page, apply the choreography, read its new and changed files.
+  const visit = async (dir: PendingDirectory): Promise<ListedDirectory & { subdirs: StorageEntry[]; batchId: string | null; descend: boolean }> => {
+    let page: { entries: StorageEntry[]; nextPageToken: string | null };
+    try {
+      page = await storage.list(dir.path, { pageToken: dir.page_token });
+    } catch (error) {
+      if (isStorageError(error)) {
+        const where = dir.path === '' ? 'the root folder' : `folder ${dir.path}`;
+        throw new ScanFailure(`${error.message} (while listing ${where} of ${source.name})`);
+      }
+      throw error;
+    }
+    const listed: ListedDirectory = { dir, entries: page.entries, nextPageToken: page.nextPageToken };
+    const name = baseName(dir.path);
+    const files = page.entries.filter((e) => !e.isDirectory);
+    const subdirs = page.entries.filter((e) => e.isDirectory);
+    const deliveries = files.filter((e) => isXmlName(e.name) && !isManifestName(e.name));
+    const manifests = files.filter((e) => isManifestName(e.name));
+    let batchId = dir.batch_id;
+    let descend = true;
+
+    // Batch folders need their BatchComplete manifest, unless older than the configured age.
+    const looksLikeBatch = dir.path !== '' && deliveries.length === 0 && subdirs.length > 0 && (isBatchFolderName(name) || manifests.length > 0);
+    if (looksLikeBatch) {
+      const manifest = await findManifest(storage, listed, manifests, name);
+      if (manifest) {
+        batchId = manifest.batchId;
+      } else {
+        const started = folderTimestamp(name) ?? page.entries.reduce<Date | null>((min, e) => (e.lastModified && (!min || e.lastModified < min) ? e.lastModified : min), null);
+        const ageMs = started ? Date.now() - started.getTime() : 0;
+        if (ageMs > incompleteMaxAgeMs) {
+          batchId = name;
+          warnings.push(`Batch ${dir.path} has no BatchComplete manifest but is older than ${incompleteMaxAgeMs / 3_600_000} h: processed anyway.`);
+        } else {
+          descend = false;
+          warnings.push(`Batch ${dir.path} is incomplete (no BatchComplete_${name}.xml yet): skipped until its manifest arrives.`);
+        }
+      }
+    }
+    ernFilesSeen += deliveries.length;
+    await Promise.all(deliveries.filter((entry) => !unchanged(entry)).map((entry) => readFile(entry, batchId)));
+    // A delivery folder's subfolders are its resources: no deliveries there to find.
+    if (deliveries.length > 0) descend = false;
+    return { ...listed, subdirs, batchId, descend };
+  };
+  const listed = await mapLimit(pending, READ_CONCURRENCY, visit);
+
+  // 2. The subdirectories to walk next. A lightweight scan skips delivery folders it already
+  //    knows that have not changed since the last scan.
+  const candidates = lastScannedAt
+    ? listed.filter((l) => l.descend).flatMap((l) => l.subdirs.filter((d) => d.lastModified && d.lastModified < lastScannedAt))
+    : [];
+  const knownFolders = new Set<string>();
+  if (candidates.length > 0) {
+    const rows = await db.execute<{ delivery_folder: string }>(sql`
+      SELECT DISTINCT delivery_folder FROM ddex_file
+       WHERE source_id = ${source.id}
+         AND delivery_folder IN (SELECT jsonb_array_elements_text(${JSON.stringify(candidates.map((d) => d.path))}::jsonb))`);
+    for (const row of rows.rows) knownFolders.add(row.delivery_folder);
+  }
+  const newDirectories: NewDirectory[] = [];
+  for (const l of listed) {
+    if (!l.descend) continue;
+    for (const sub of l.subdirs) {
+      if (knownFolders.has(sub.path)) continue;
+      newDirectories.push({ path: sub.path, depth: l.dir.depth + 1, sort_key: sortKeyFor(sub.name, l.dir.sort_key), batch_id: l.batchId });
+    }
+  }
+  warnings.sort();
   records.sort((a, b) => a.source_path.localeCompare(b.source_path));
   const previousThreadKeys = records.map((r) => stored.get(r.source_path)?.thread_key).filter((k): k is string => !!k);
 

@@ -12,7 +12,7 @@ import { folderWriter, generateDemoDeliveries } from '@/features/demo';
 import { DEMO_PARTNERS } from '@/features/demo/catalogue';
 import { isStorageError } from '@/storage';
 import {
-  DEFAULT_STALE_SECONDS,
+  defaultStaleSeconds,
   STOPPED_MESSAGE,
   ScanFailure,
   WORKER_ID,
@@ -195,7 +195,7 @@ export async function purgeScanHistory(deps: Pick<ScanDeps, 'db'>, sourceId?: st
 
 /** Running jobs whose worker stopped beating (and pending jobs nobody picked up) are queued again. */
 export async function resumeStaleScanJobs(deps: ScanDeps, opts: { staleSeconds?: number } = {}): Promise<string[]> {
-  const stale = opts.staleSeconds ?? DEFAULT_STALE_SECONDS;
+  const stale = opts.staleSeconds ?? defaultStaleSeconds();
   const rows = await deps.db.execute<{ id: string }>(sql`
     SELECT id FROM scan_jobs
      WHERE (status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${stale})))

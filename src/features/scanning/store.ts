@@ -135,13 +135,15 @@ export async function storeFileRecords(
       source_id, source_path, source_bucket, delivery_folder, batch_id, partner_id, message_type, message_id,
       message_thread_id, message_created_at, thread_key, artist_name, release_title, release_type, upc, isrc, isrcs,
       territories, release_date, duration_ms, status, error, has_media, is_takedown, file_size, file_checksum,
-      file_modified_at, parsed_at, import_eligible)
+      file_modified_at, parsed_at, import_eligible, delivery_sequence)
     SELECT ${sourceId}::uuid, x.source_path, ${sourceBucket}, x.delivery_folder, x.batch_id, x.partner_id, x.message_type,
            x.message_id, x.message_thread_id, x.message_created_at, x.thread_key, x.artist_name, x.release_title,
            x.release_type, x.upc, x.isrc,
            ARRAY(SELECT jsonb_array_elements_text(x.isrcs)), ARRAY(SELECT jsonb_array_elements_text(x.territories)),
            x.release_date, x.duration_ms, x.status, x.error, x.has_media, x.is_takedown, x.file_size, x.file_checksum,
-           x.file_modified_at, now(), false
+           x.file_modified_at, now(), false,
+           -- A new file is usually the first of its thread: saves rewriting it right after.
+           CASE WHEN x.thread_key IS NOT NULL AND x.status <> 'error' THEN 1 END
       FROM jsonb_to_recordset(${json(rows)}) AS x(
         source_path text, delivery_folder text, batch_id text, partner_id uuid, message_type text, message_id text,
         message_thread_id text, message_created_at timestamptz, thread_key text, artist_name text, release_title text,
