@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { sources } from '@/db/schema';
+import { ddexFile, sources } from '@/db/schema';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
 import { launchBrowser, screenshotPath } from '../helpers/browser';
 import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
@@ -207,6 +207,15 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     await row.getByText(localFolder, { exact: true }).waitFor();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: screenshotPath('sources-table-local'), fullPage: true });
+  });
+
+  it('follows database changes live: a new source and a growing Files Count', async () => {
+    const { db } = app.runtime.deps;
+    const [inserted] = await db.insert(sources).values({ name: 'Inserted Elsewhere', storageType: 'local', storageZone: localFolder }).returning();
+    await page.getByRole('row').filter({ hasText: 'Inserted Elsewhere' }).waitFor({ timeout: 5000 });
+    await db.insert(ddexFile).values([1, 2].map((n) => ({ sourceId: inserted!.id, sourcePath: `d${n}/message.xml` })));
+    const row = page.getByRole('row').filter({ hasText: 'Inserted Elsewhere' });
+    await row.getByRole('cell', { name: '2', exact: true }).waitFor({ timeout: 5000 });
   });
 
   it('is usable from the keyboard: the dialog opens, traps focus and closes with Escape', async () => {
