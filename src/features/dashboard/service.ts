@@ -1,0 +1,121 @@
+import type { AppDeps } from '@/server/context';
+import { coversOfReleases, mainArtistsOfReleases } from '@/features/media/covers';
+
+/** Latest releases shown in the Media Library strip (spec 9). */
+export const DASHBOARD_LATEST_RELEASES = 8;
+
+export interface DashboardRelease {
+  id: number;
+  title: string;
+  type: string;
+  original_release_date: string | null;
+  created_at: string;
+  main_artists: string[];
+  /** fetch-asset URL of the thumb variant of the cover, or null when the release has no image. */
+  cover_url: string | null;
+}
+
+/** Every figure of the spec's dashboard, in one answer. */
+export interface DashboardData {
+  sources: { total: number };
+  /** ddex_file counts. "Discovered" on the dashboard is not_imported (spec 4). */
+  files: { total: number; not_imported: number; imported: number; ready_to_import: number };
+  /** Artists credited as MainArtist on some release. */
+  artists: { total: number; pending: number; approved: number; autopush: number };
+  /** Releases exclude TrackReleases, which no list shows. */
+  catalogue: { releases: number; resources: number };
+  /** Jobs pending or running. */
+  jobs: { scan_active: number; import_active: number };
+  latest_releases: DashboardRelease[];
+  generated_at: string;
+}
+
+interface CountsRow {
+  sources: number;
+  files_total: number;
+  files_not_imported: number;
+  files_imported: number;
+  files_ready: number;
+  artists_total: number;
+  artists_pending: number;
+  artists_approved: number;
+  artists_autopush: number;
+  releases: number;
+  resources: number;
+  scan_active: number;
+  import_active: number;
+}
+
+// One round trip; each count is shaped so PostgreSQL answers it from an index (see
+// docs/dashboard.md for the plans and figures). ddex_file's four counts come from one scan.
+const COUNTS_SQL = `
+WITH files AS (
+  SELECT count(*) AS total,
+         count(*) FILTER (WHERE imported_at IS NULL) AS not_imported,
+         count(*) FILTER (WHERE import_eligible AND imported_at IS NULL) AS ready
+    FROM ddex_file
+),
+main_artists AS (
+  SELECT a.status, a.autopush
+    FROM artist a
+   WHERE EXISTS (SELECT 1 FROM release_contributor rc WHERE rc.artist_id = a.id AND rc.role = 'MainArtist')
+)
+SELECT
+  (SELECT count(*) FROM sources) AS sources,
+  files.total AS files_total,
+  files.not_imported AS files_not_imported,
+  files.total - files.not_imported AS files_imported,
+  files.ready AS files_ready,
+  (SELECT count(*) FROM main_artists) AS artists_total,
+  (SELECT count(*) FROM main_artists WHERE status = 'pending') AS artists_pending,
+  (SELECT count(*) FROM main_artists WHERE status = 'approved') AS artists_approved,
+  (SELECT count(*) FROM main_artists WHERE status = 'approved' AND autopush) AS artists_autopush,
+  (SELECT count(*) FROM release) - (SELECT count(*) FROM release WHERE type = 'TrackRelease') AS releases,
+  (SELECT count(*) FROM resource) AS resources,
+  (SELECT count(*) FROM scan_jobs WHERE status IN ('pending', 'running')) AS scan_active,
+  (SELECT count(*) FROM import_jobs WHERE status IN ('pending', 'running')) AS import_active
+FROM files`;
+
+export async function getDashboard(deps: Pick<AppDeps, 'database'>): Promise<DashboardData> {
+  const [countsRows, latest] = await Promise.all([
+    deps.database.query<CountsRow>(COUNTS_SQL),
+    deps.database.query<{ id: number; title: string; type: string; original_release_date: string | null; created_at: Date | string }>(
+      `SELECT id, title, type, original_release_date, created_at
+         FROM release
+        WHERE type <> 'TrackRelease'
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${DASHBOARD_LATEST_RELEASES}`,
+    ),
+  ]);
+  const counts = countsRows[0]!;
+  const ids = latest.map((row) => Number(row.id));
+  const [covers, artists] = await Promise.all([coversOfReleases(deps.database, ids, 'thumb'), mainArtistsOfReleases(deps.database, ids)]);
+  const n = (value: unknown) => Number(value ?? 0);
+  return {
+    sources: { total: n(counts.sources) },
+    files: {
+      total: n(counts.files_total),
+      not_imported: n(counts.files_not_imported),
+      imported: n(counts.files_imported),
+      ready_to_import: n(counts.files_ready),
+    },
+    artists: {
+      total: n(counts.artists_total),
+      pending: n(counts.artists_pending),
+      approved: n(counts.artists_approved),
+      autopush: n(counts.artists_autopush),
+    },
+    catalogue: { releases: n(counts.releases), resources: n(counts.resources) },
+    jobs: { scan_active: n(counts.scan_active), import_active: n(counts.import_active) },
+    latest_releases: latest.map((row) => ({
+      id: Number(row.id),
+      title: row.title,
+      type: row.type,
+      original_release_date: row.original_release_date,
+      created_at: new Date(row.created_at).toISOString(),
+      main_artists: artists.get(Number(row.id)) ?? [],
+      cover_url: covers.get(Number(row.id))?.url ?? null,
+    })),
+    generated_at: new Date().toISOString(),
+  };
+}
