@@ -452,12 +452,22 @@ async function writeAssets(tx: AppTx, file: ImportFileContext, files: (ResolvedF
   const counts = { created: 0, reused: 0, superseded: 0 };
   if (files.length === 0) return counts;
   const resourceIds = [...new Set(files.map((f) => f.resourceId))];
-  const existing = (
-    await tx.execute<ExistingAsset>(sql`
-      SELECT id, resource_id, kind, md5 FROM asset WHERE resource_id = ANY(${intArray(resourceIds)}) AND superseded_by IS NULL ORDER BY created_at, id`)
-  ).rows.map((a) => ({ ...a, resource_id: Number(a.resource_id) }));
-  const claimed = new Set<string>();
-  const decisions = files.map((f) => {
+  const rows = (
+    await tx.execute<ExistingAsset & { from_this_file: boolean }>(sql`
+      SELECT id, resource_id, kind, md5, false AS from_this_file FROM asset
+       WHERE resource_id = ANY(${intArray(resourceIds)}) AND superseded_by IS NULL
+      UNION ALL
+      SELECT a.id, a.resource_id, a.kind, a.md5, true FROM asset_delivery_history h JOIN asset a ON a.id = h.asset_id
+       WHERE h.ddex_file_id = ${file.id}::uuid
+      ORDER BY 5 DESC, 1`)
+  ).rows.map((a) => ({ ...a, resource_id: Number(a.resource_id), from_this_file: a.from_this_file === true || (a.from_this_file as unknown) === 't' }));
+  // A file this delivery already brought is settled, even if a later delivery superseded it since:
+  // re-importing an older file must not undo the later delivery's assets.
+  const settled = rows.filter((a) => a.from_this_file);
+  const existing = rows.filter((a) => !a.from_this_file);
+  const pending = files.filter((f) => !settled.some((a) => a.resource_id === f.resourceId && a.md5 === f.md5));
+  const claimed = new Set<string>(settled.map((a) => a.id));
+  const decisions = pending.map((f) => {
     const same = existing.find((a) => a.resource_id === f.resourceId && a.md5 === f.md5 && !claimed.has(a.id));
     if (same) {
       claimed.add(same.id);
