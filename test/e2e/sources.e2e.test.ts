@@ -225,6 +225,10 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     await dialog.waitFor();
     await page.keyboard.type('Typed Source');
     await expect(dialog.getByLabel('Source Name').inputValue()).resolves.toBe('Typed Source');
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      await expect(page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), `tab ${i + 1}`).resolves.toBe(true);
+    }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
