@@ -752,40 +752,124 @@ function resource3(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): R
   return res;
 }
 
+/** The children of a 4.x resource that the model reads, sorted into buckets in one pass. */
+interface Resource4Parts {
+  type: XNode | null;
+  ids: XNode[];
+  editions: XNode[];
+  titleTexts: XNode[];
+  titles: XNode[];
+  referenceTitle: XNode | null;
+  artistNames: XNode[];
+  pLines: XNode[];
+  genres: XNode[];
+  warnings: XNode[];
+  labelRefs: XNode[];
+  labelName: XNode | null;
+  technical: XNode[];
+  territorial: boolean;
+}
+
+function resource4Parts(r: XNode): Resource4Parts {
+  const p: Resource4Parts = {
+    type: null,
+    ids: [],
+    editions: [],
+    titleTexts: [],
+    titles: [],
+    referenceTitle: null,
+    artistNames: [],
+    pLines: [],
+    genres: [],
+    warnings: [],
+    labelRefs: [],
+    labelName: null,
+    technical: [],
+    territorial: false,
+  };
+  for (const c of r.children ?? []) {
+    switch (c.name) {
+      case 'Type':
+        p.type ??= c;
+        break;
+      case 'ResourceId':
+        p.ids.push(c);
+        break;
+      case 'DisplayTitleText':
+        p.titleTexts.push(c);
+        break;
+      case 'DisplayTitle':
+        p.titles.push(c);
+        break;
+      case 'ReferenceTitle':
+        p.referenceTitle = c;
+        break;
+      case 'DisplayArtistName':
+        p.artistNames.push(c);
+        break;
+      case 'PLine':
+        p.pLines.push(c);
+        break;
+      case 'Genre':
+        p.genres.push(c);
+        break;
+      case 'ParentalWarningType':
+        p.warnings.push(c);
+        break;
+      case 'ResourceLabelReference':
+        p.labelRefs.push(c);
+        break;
+      case 'LabelName':
+        p.labelName = c;
+        break;
+      case 'TechnicalDetails':
+        p.technical.push(c);
+        break;
+      default:
+        if (c.name.endsWith('Edition')) p.editions.push(c);
+        else if (RESOURCE_ID_ELEMENTS.has(c.name)) p.ids.push(c);
+        else if (c.name.endsWith('Type') && p.type === null && c.name === `${r.name}Type`) p.type = c;
+    }
+    const t = c.attrs.ApplicableTerritoryCode;
+    if (t !== undefined && !p.territorial && t.trim() !== WORLDWIDE) p.territorial = true;
+  }
+  return p;
+}
+
 function resource4(r: XNode, kind: ResourceKind, reference: string, ctx: Ctx): Resource {
   const res = emptyResource(r, kind, reference);
-  res.type = avsValue(kid(r, 'Type')) ?? avsValue(kid(r, `${r.name}Type`));
-  const editions = variantsOf(r, 'Edition');
-  readResourceIds(idNodesOf(r), res.identifiers);
-  for (const e of editions) readResourceIds(idNodesOf(e), res.identifiers);
-  const titleText = choose(kids(r, 'DisplayTitleText'));
-  const title = choose(kids(r, 'DisplayTitle'));
-  const refTitle = kid(r, 'ReferenceTitle');
-  res.title = txt(titleText) ?? kidText(title, 'TitleText') ?? kidText(refTitle, 'TitleText');
-  res.subtitle = kidText(title, 'SubTitle') ?? kidText(refTitle, 'SubTitle');
+  const p = resource4Parts(r);
+  res.type = avsValue(p.type);
+  readResourceIds(p.ids, res.identifiers);
+  for (const e of p.editions) readResourceIds(idNodesOf(e), res.identifiers);
+  const title = choose(p.titles);
+  res.title = txt(choose(p.titleTexts)) ?? kidText(title, 'TitleText') ?? kidText(p.referenceTitle, 'TitleText');
+  res.subtitle = kidText(title, 'SubTitle') ?? kidText(p.referenceTitle, 'SubTitle');
   res.displayArtists = readDisplayArtists(r, ctx);
-  res.displayArtistName = txt(choose(kids(r, 'DisplayArtistName')));
+  res.displayArtistName = txt(choose(p.artistNames));
   readContributors(r, ctx, res.contributors);
   res.contributors = sortBySequence(res.contributors);
   readRightsControllers(r, [], ctx, res.rightsControllers);
-  res.pLine = readLine(choose(kids(r, 'PLine')) ?? editions.map((e) => kid(e, 'PLine')).find((n) => n) ?? null, 'PLineText');
-  const genre = readGenre(choose(kids(r, 'Genre')));
+  let pLine = choose(p.pLines);
+  for (const e of p.editions) pLine ??= kid(e, 'PLine');
+  res.pLine = readLine(pLine, 'PLineText');
+  const genre = readGenre(choose(p.genres));
   res.genre = genre.genre;
   res.subGenre = genre.subGenre;
-  res.parentalWarning = avsValue(choose(kids(r, 'ParentalWarningType')));
-  res.label = kidText(r, 'LabelName');
-  deferParty(choose(kids(r, 'ResourceLabelReference')), ctx, (p) => {
-    res.label = p.name;
+  res.parentalWarning = avsValue(choose(p.warnings));
+  res.label = txt(p.labelName);
+  deferParty(choose(p.labelRefs), ctx, (party) => {
+    res.label = party.name;
   });
-  const techHolders = [...kids(r, 'TechnicalDetails')];
-  for (const e of editions) techHolders.push(...kids(e, 'TechnicalDetails'));
+  const techHolders = p.technical;
+  for (const e of p.editions) for (const t of kids(e, 'TechnicalDetails')) techHolders.push(t);
   for (const t of techHolders) {
     const techRef = kidText(t, 'TechnicalResourceDetailsReference');
     const deliveryFiles = kids(t, 'DeliveryFile');
     if (deliveryFiles.length === 0) readTechnical(t, t, techRef, res);
     else for (const df of deliveryFiles) readTechnical(df, t, techRef, res);
   }
-  res.byTerritory = variants4(r, ctx);
+  if (p.territorial) res.byTerritory = variants4(r, ctx);
   return res;
 }
 
