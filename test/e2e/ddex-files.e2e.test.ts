@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
 import { launchBrowser, screenshotPath } from '../helpers/browser';
-import { artist, asset, assetDeliveryHistory, ddexFile, partner, resource, sources } from '@/db/schema';
+import { artist, asset, assetDeliveryHistory, ddexFile, importJobs, partner, resource, sources } from '@/db/schema';
 
 const built = existsSync(path.join(WEB_ROOT, 'index.html'));
 
@@ -169,6 +169,14 @@ describe.skipIf(!built)('DDEX Files page in a browser', { timeout: 90_000 }, () 
     // The error text shows on hover of the Error badge.
     await page.getByText('Error', { exact: true }).first().hover();
     await page.getByRole('tooltip').getByText(/closing tag/).waitFor();
+
+    // Purge on the 'source' card, after confirmation, leaves the other sources alone.
+    await page.getByTestId('source-card-source').getByRole('button', { name: 'Purge' }).click();
+    await page.getByRole('alertdialog').getByText(/cannot be undone/).waitFor();
+    await page.screenshot({ path: screenshotPath('ddex-files-purge-confirm') });
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Purge' }).click();
+    await page.getByText('Purged 0 DDEX files and 0 scan jobs of source.').waitFor();
+    await expect(page.getByText('Showing 1–50 of 63 files').isVisible()).resolves.toBe(true);
     await page.close();
   });
 
@@ -238,11 +246,23 @@ describe.skipIf(!built)('DDEX Files page in a browser', { timeout: 90_000 }, () 
     await page.screenshot({ path: screenshotPath('ddex-files-assets-dialog') });
     await page.keyboard.press('Escape');
 
-    // The import route belongs to the next issue: until it exists the server's 404 becomes 'Import Failed'.
+    // Import Visible asks first, then starts one import job with the visible eligible files.
     await page.getByRole('button', { name: 'Import Visible (1)' }).click();
+    await page.getByRole('alertdialog').getByText('Import 1 visible eligible file?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Import' }).click();
-    await page.getByText('Import Failed').waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Import Started').waitFor();
+    const jobs = await app.runtime.deps.db.select().from(importJobs);
+    expect(jobs.map((job) => job.fileIds)).toEqual([[ids.ready]]);
+
+    // Rescan Metadata (header) asks which files, then queues them.
+    await page.getByRole('button', { name: 'Rescan Metadata' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Visible files (50)' }).click();
+    await page.getByText('Rescan Started').waitFor();
+
+    // A row's rescan reads the file from its source; this one's storage cannot be reached.
+    await page.getByRole('button', { name: 'Actions for Broken Delivery' }).click();
+    await page.getByRole('menuitem', { name: 'Rescan metadata' }).click();
+    await page.getByText('Parse Failed').waitFor({ timeout: 20_000 });
 
     // With nothing eligible on screen: 'No Files to Import'.
     await page.getByRole('combobox', { name: 'Status' }).click();

@@ -122,18 +122,6 @@ export const fetchSummary = () => api.get<{ sources: SourceCardData[] }>('/api/d
 export const fetchPartners = () => api.get<ListResponse<PartnerRef>>('/api/partners');
 export const fetchFileDetail = (id: string) => api.get<DdexFileDetail>(`/api/ddex-files/${id}`);
 
-/** Ready to import = eligible and not imported (the dashboard's definition); Auto-Import takes them all. */
-export async function fetchEligibleFileIds(): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 1; ; page += 1) {
-    const batch = await api.get<ListResponse<DdexFileRow>>('/api/ddex-files', {
-      query: { status: 'ready', page, pageSize: 200, show_rejected: 0 },
-    });
-    ids.push(...batch.rows.map((row) => row.id));
-    if (batch.rows.length < 200 || ids.length >= batch.total) return ids;
-  }
-}
-
 export const isImportable = (row: Pick<DdexFileRow, 'import_eligible' | 'imported_at' | 'error'>) =>
   row.import_eligible && !row.imported_at && !row.error;
 

@@ -28,7 +28,6 @@ import { useLiveInvalidate } from '@/web/lib/realtime';
 import { AssetsDialog } from './assets-dialog';
 import {
   DEFAULT_FILTERS,
-  fetchEligibleFileIds,
   fetchFiles,
   fetchPartners,
   fetchSummary,
@@ -172,16 +171,28 @@ export function DdexFilesPage() {
   async function askAutoImport() {
     setBusy('auto-import');
     try {
-      const ids = await fetchEligibleFileIds();
-      if (ids.length === 0) {
+      const { total } = await eligibleCount.refetch().then((result) => result.data ?? { total: 0 });
+      if (total === 0) {
         notify.error('No eligible files are waiting to be imported.', 'No Files to Import');
         return;
       }
-      setPendingImport({ kind: 'eligible', ids, label: `Import all ${formatCount(ids.length)} eligible file${ids.length === 1 ? '' : 's'}?` });
-    } catch (error) {
-      notify.error(errorMessage(error), 'Import Failed');
+      setPendingImport({ kind: 'eligible', ids: [], label: `Import all ${formatCount(total)} eligible file${total === 1 ? '' : 's'}?` });
     } finally {
       setBusy(null);
+    }
+  }
+  async function runAutoImport() {
+    try {
+      const result = await api.post<{ success: boolean; count: number; message: string }>('/api/fn/auto-import-eligible');
+      if (!result.success) {
+        notify.error(result.message, 'No Files to Import');
+        return;
+      }
+      notify.success('Import Started', result.message);
+      refreshAll();
+    } catch (error) {
+      notify.error(importErrorMessage(error), 'Import Failed');
+      throw error;
     }
   }
   async function runImport(ids: string[]) {
@@ -386,7 +397,7 @@ export function DdexFilesPage() {
         title={pendingImport?.label ?? ''}
         description="Each file is imported in its own job step: releases, tracks, deals and assets are created or replaced from the message."
         confirmLabel="Import"
-        onConfirm={() => runImport(pendingImport?.ids ?? [])}
+        onConfirm={() => (pendingImport?.kind === 'eligible' ? runAutoImport() : runImport(pendingImport?.ids ?? []))}
       />
 
       <Dialog open={rescanOpen} onOpenChange={(open) => busy === null && setRescanOpen(open)}>
