@@ -1,9 +1,8 @@
+import { startImportJob as startImport } from '@/features/importing/service';
 import type { StartImportJob } from './service';
 
 /**
- * Autopush: the Import feature's startImportJob, which creates the import_jobs row and queues it.
- * Kept in one place so the artists service depends on the contract, not on the importer's internals.
+ * Autopush goes through the Import feature's startImportJob (it creates the import_jobs row and
+ * queues its batches), so the artists service depends on that contract, not on the importer's internals.
  */
-export const startImportJob: StartImportJob = async () => {
-  throw new Error('Importing is not available on this server yet');
-};
+export const startImportJob: StartImportJob = (deps, input) => startImport(deps, input);
