@@ -61,12 +61,17 @@ export function lockKeysOf(plan: ImportPlan, file: ImportFileContext): string[] 
   return keys;
 }
 
+const ICPN_SCHEMES = ['ICPN', 'UPC', 'EAN', 'GTIN'];
+
 type MatchInput = { i: number; prio: number; scheme: string; value: string; ns: string | null; scoped: boolean };
 
 function matchInputsOf(list: { icpn_candidates: string[]; grid: string | null; proprietary: { namespace: string | null; value: string }[] }[]): MatchInput[] {
   const inputs: MatchInput[] = [];
   list.forEach((r, i) => {
-    for (const v of r.icpn_candidates) inputs.push({ i, prio: 1, scheme: 'icpn', value: v, ns: null, scoped: false });
+    // One input per scheme, so the lookup uses the (scheme, value) index.
+    for (const v of r.icpn_candidates) {
+      for (const scheme of ICPN_SCHEMES) inputs.push({ i, prio: 1, scheme, value: v, ns: null, scoped: false });
+    }
     if (r.grid) inputs.push({ i, prio: 2, scheme: 'GRid', value: r.grid, ns: null, scoped: false });
     for (const p of r.proprietary) inputs.push({ i, prio: 3, scheme: 'ProprietaryId', value: p.value, ns: p.namespace, scoped: true });
   });
@@ -81,8 +86,7 @@ async function matchReleases(tx: AppTx, inputs: MatchInput[], partnerId: string 
     SELECT DISTINCT x.i, x.prio, ri.release_id
       FROM jsonb_to_recordset(${json(inputs)}) AS x(i int, prio int, scheme text, value text, ns text, scoped boolean)
       JOIN release_identifier ri
-        ON ri.value = x.value
-       AND (CASE WHEN x.scheme = 'icpn' THEN ri.scheme IN ('ICPN', 'UPC', 'EAN', 'GTIN') ELSE ri.scheme = x.scheme END)
+        ON ri.scheme = x.scheme AND ri.value = x.value
        AND (NOT x.scoped OR ri.namespace IS NOT DISTINCT FROM x.ns)
       JOIN release r ON r.id = ri.release_id
      WHERE NOT x.scoped OR r.partner_id IS NOT DISTINCT FROM ${partnerId}::uuid
@@ -353,12 +357,14 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
   // 8. Release children: identifiers, contributors, tracks, deals (when restated), schedule, geo rule, import state.
   const allReleaseIds = rows.map((r) => r.id);
   const restated = plan.releases.map((r, i) => ({ r, id: releaseIds.get(i)! })).filter(({ r }) => r.deals !== null);
-  const restatedIds = restated.map(({ id }) => id);
-  await tx.execute(sql`
-    WITH d1 AS (DELETE FROM release_identifier WHERE release_id = ANY(${intArray(allReleaseIds)})),
-         d2 AS (DELETE FROM release_contributor WHERE release_id = ANY(${intArray(allReleaseIds)})),
-         d3 AS (DELETE FROM release_resource WHERE release_id = ANY(${intArray(allReleaseIds)}))
-    DELETE FROM release_deal WHERE release_id = ANY(${intArray(restatedIds)})`);
+  // New releases have no children yet.
+  const replacedIds = oldRows.map((r) => r.id);
+  const replacedDealIds = restated.filter(({ id }) => replacedIds.includes(id)).map(({ id }) => id);
+  if (replacedIds.length > 0) await tx.execute(sql`
+    WITH d1 AS (DELETE FROM release_identifier WHERE release_id = ANY(${intArray(replacedIds)})),
+         d2 AS (DELETE FROM release_contributor WHERE release_id = ANY(${intArray(replacedIds)})),
+         d3 AS (DELETE FROM release_resource WHERE release_id = ANY(${intArray(replacedIds)}))
+    DELETE FROM release_deal WHERE release_id = ANY(${intArray(replacedDealIds)})`);
 
   const relIdentifiers = plan.releases.flatMap((r, i) => r.identifiers.map((id) => ({ release_id: releaseIds.get(i)!, ...id })));
   const relContributors = plan.releases.flatMap((r, i) =>
