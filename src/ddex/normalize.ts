@@ -1068,7 +1068,7 @@ function pendingOf(rel: Release, ctx: Ctx): PendingRelease {
 
 /** The track list when the release has no ResourceGroup: its resource references in order. */
 function itemsFromReferences(pending: PendingRelease): void {
-  for (const u of pending.refs) pending.items.push({ ...u, disc: 1, groupTitle: null });
+  for (const u of pending.refs) pending.items.push({ ref: u.ref, line: u.line, element: u.element, disc: 1, groupTitle: null });
 }
 
 function release3(r: XNode, ctx: Ctx): Release {
@@ -1181,7 +1181,7 @@ function readGroups(top: XNode, pending: PendingRelease): void {
       if (k.name === 'ReleaseResourceReference') {
         const u = use(k);
         pending.refs.push(u);
-        if (disc !== null) pending.items.push({ ...u, disc, groupTitle: title });
+        if (disc !== null) pending.items.push({ ref: u.ref, line: u.line, element: u.element, disc, groupTitle: title });
       } else if (k.name === 'LinkedReleaseResourceReference') pending.refs.push(use(k));
     }
   };
