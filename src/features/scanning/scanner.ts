@@ -36,6 +36,8 @@ import { storeFileRecords } from './store';
 export type ScanDeps = Pick<AppDeps, 'db' | 'database' | 'config' | 'secrets' | 'logger' | 'jobs'>;
 
 export const SCAN_BATCH_JOB = 'scan-process-batch';
+/** The artists feature's job name (a string, so scanning does not import that feature). */
+const SCREEN_ARTIST_JOB = 'screen-artist';
 /**
  * A running job whose heartbeat is older than this is taken over by the next batch or the watchdog.
  * SCAN_STALE_SECONDS overrides the 60 s default (tests use a couple of seconds).
@@ -395,9 +397,11 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
   const previousThreadKeys = records.map((r) => stored.get(r.source_path)?.thread_key).filter((k): k is string => !!k);
 
   // 5. One transaction: results, frontier and progress together.
-  return db.transaction(async (tx) => {
+  let newArtists: { id: string; name: string }[] = [];
+  const outcome = await db.transaction(async (tx) => {
     await assertLease(tx, job.id, workerId);
     const storedResult = await storeFileRecords(tx, source.id, storage.bucket, records, previousThreadKeys);
+    newArtists = storedResult.newArtists;
     let added = 0;
     if (newDirectories.length > 0) {
       const inserted = await tx.execute<{ path: string }>(sql`
@@ -447,8 +451,20 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
         updated_at = now()
       WHERE id = ${job.id}`);
     if (done) await markSourceScanned(tx, source.id, job.id);
-    return done ? 'completed' : 'continue';
+    return done ? ('completed' as const) : ('continue' as const);
   });
+  await queueScreening(deps, newArtists);
+  return outcome;
+}
+
+/** New main artists are screened, when the artists feature provides screening. */
+async function queueScreening(deps: ScanDeps, artists: { id: string }[]): Promise<void> {
+  if (artists.length === 0 || !deps.jobs.definitions.has(SCREEN_ARTIST_JOB)) return;
+  for (const artist of artists) {
+    await deps.jobs.send(SCREEN_ARTIST_JOB, { artistId: artist.id }, { singletonKey: artist.id }).catch((error: unknown) => {
+      deps.logger.warn({ err: error, artistId: artist.id }, 'could not queue screening of a new artist');
+    });
+  }
 }
 
 /** The batch's manifest: listed in the folder, or (when the listing has more pages) found by name. */

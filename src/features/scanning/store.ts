@@ -12,7 +12,8 @@ export interface StoreResult {
   inserted: number;
   updated: number;
   errors: number;
-  newArtists: string[];
+  /** Artists this batch created (screening is queued for them). */
+  newArtists: { id: string; name: string }[];
   fileIds: string[];
 }
 
@@ -93,7 +94,7 @@ function senderKey(r: Pick<FileRecord, 'sender_party_id' | 'sender_name'>): stri
 }
 
 /** Main artists are created pending with is_main_artist; existing ones get the flag. */
-async function upsertArtists(tx: AppTx, names: string[]): Promise<{ ids: Map<string, string>; created: string[] }> {
+async function upsertArtists(tx: AppTx, names: string[]): Promise<{ ids: Map<string, string>; created: { id: string; name: string }[] }> {
   const ids = new Map<string, string>();
   if (names.length === 0) return { ids, created: [] };
   const inserted = await tx.execute<{ id: string; name: string }>(sql`
@@ -107,7 +108,7 @@ async function upsertArtists(tx: AppTx, names: string[]): Promise<{ ids: Map<str
   const all = await tx.execute<{ id: string; name: string }>(sql`
     SELECT id, name FROM artist WHERE name IN (SELECT jsonb_array_elements_text(${json(names)}))`);
   for (const row of all.rows) ids.set(row.name, row.id);
-  return { ids, created: inserted.rows.map((r) => r.name) };
+  return { ids, created: inserted.rows };
 }
 
 /**
