@@ -125,6 +125,13 @@ describe.skipIf(!built)('Scan Jobs page in a browser', { timeout: 90_000 }, () =
     await scanRow(page, fresh!.id).waitFor({ timeout: 5000 });
     await expect(scanRow(page, fresh!.id).getByText('FUGA').isVisible()).resolves.toBe(true);
     await page.screenshot({ path: screenshotPath('scan-jobs-after-retry'), fullPage: true });
+
+    // Process Next Batch pushes the oldest active job: the one just retried. Its Bunny zone has no
+    // key, so the batch fails, the toast says so and the job turns failed again by itself.
+    await page.getByRole('button', { name: 'Process Next Batch' }).click();
+    await page.getByText(/^Failed to process batch\./).waitFor({ timeout: 20_000 });
+    await scanRow(page, ids.failed!).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 5000 });
+    await expect(scanRow(page, ids.failed!).getByTestId('job-error').isVisible()).resolves.toBe(true);
     await page.close();
   });
 

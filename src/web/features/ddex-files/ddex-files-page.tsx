@@ -113,6 +113,10 @@ export function DdexFilesPage() {
     setPage(1);
   };
   useEffect(() => setPage(1), [search]);
+  // Live deletes and purges can leave the current page past the end: step back to the last page.
+  useEffect(() => {
+    if (files.data && page > pageCount) setPage(pageCount);
+  }, [files.data, page, pageCount]);
 
   const refreshAll = () => {
     void queryClient.invalidateQueries({ queryKey: ['ddex-files'] });

@@ -194,7 +194,7 @@ export function ScanJobsPage() {
       async () => {
         const result = await api.post<{ success: boolean; message: string }>('/api/fn/process-scan-job', {});
         if (result.success) notify.success('Batch Processed', result.message);
-        else notify.error(result.message, 'Failed to process batch.');
+        else notify.error(`Failed to process batch. ${result.message}`);
       },
       'Failed to process batch.',
     );
