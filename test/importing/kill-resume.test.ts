@@ -1,0 +1,176 @@
+/**
+ * A worker process killed (SIGKILL) in the middle of an import leaves a job that another worker
+ * resumes, ending with exactly the catalogue an uninterrupted import gives: no duplicate rows. On
+ * PGlite (the child's data folder is reopened here after the kill) and on PostgreSQL when
+ * TEST_DATABASE_URL is set.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { folderWriter, generateBulkDeliveries } from '@/features/demo';
+import { recomputeEligibility } from '@/features/scanning/threads';
+import { getImportJob, resumeStaleImportJobs, runImportJobToEnd, startImportJob } from '@/features/importing/service';
+import type { AppDeps } from '@/server/context';
+import { loadConfig } from '@/server/config';
+import { createLogger } from '@/server/logger';
+import { startRuntime, type Runtime } from '@/server/runtime';
+import { testDatabaseServerUrl } from '../helpers/db';
+import { importTestContext, scanFolder, tableCounts } from './support';
+
+const CHILD = fileURLToPath(new URL('./fixtures/import-worker-child.ts', import.meta.url));
+const APP_SECRET = 'import-kill-secret-import-kill-secret-0123';
+const RELEASES = 40;
+
+let folder: string;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'import-kill-src-'));
+  await generateBulkDeliveries(folderWriter(folder), { count: RELEASES, seed: 7 });
+}, 60_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function postgresDatabaseUrl(): Promise<string> {
+  const server = testDatabaseServerUrl()!;
+  const name = `import_kill_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  cleanups.push(() => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Scans the folder, approves every artist and creates the import job (batches of 4 files). */
+async function prepare(deps: AppDeps): Promise<string> {
+  await scanFolder(deps, folder, 'Kill test deliveries');
+  await deps.db.execute(sql`UPDATE artist SET status = 'approved'`);
+  await recomputeEligibility(deps.db);
+  const files = await deps.db.execute<{ id: string }>(sql`SELECT id FROM ddex_file WHERE import_eligible ORDER BY source_path`);
+  expect(files.rows).toHaveLength(RELEASES);
+  const job = await startImportJob(deps, { fileIds: files.rows.map((r) => r.id), requestedBy: 'kill-test', batchSize: 4 });
+  return job.id;
+}
+
+/** Runs the child worker until the job has committed `afterBatches` batches and is still running, then SIGKILLs it. */
+function runChildAndKill(env: Record<string, string>, jobId: string, afterBatches: number): Promise<{ killedAtBatch: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      env: { ...process.env, ...env, IMPORT_JOB_ID: jobId, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let killedAtBatch = -1;
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`child did not reach batch ${afterBatches} in time; stderr: ${stderr.slice(-2000)}`));
+    }, 120_000);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      let progress: { status?: string; current_batch?: number };
+      try {
+        progress = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (killedAtBatch < 0 && progress.status === 'running' && (progress.current_batch ?? 0) >= afterBatches) {
+        killedAtBatch = progress.current_batch!;
+        child.kill('SIGKILL');
+      }
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (signal === 'SIGKILL' && killedAtBatch >= 0) resolve({ killedAtBatch });
+      else reject(new Error(`child exited (${signal ?? code}) before it was killed; stderr: ${stderr.slice(-2000)}`));
+    });
+  });
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function catalogue(deps: AppDeps) {
+  const releases = await deps.db.execute<{ upc: string; title: string; tracks: number; deals: number }>(sql`
+    SELECT r.upc, r.title,
+           (SELECT count(*)::int FROM release_resource rr WHERE rr.release_id = r.id) AS tracks,
+           (SELECT count(*)::int FROM release_deal d WHERE d.release_id = r.id) AS deals
+      FROM release r WHERE r.type <> 'TrackRelease' ORDER BY r.upc`);
+  return { counts: await tableCounts(deps), releases: releases.rows };
+}
+
+test('a SIGKILLed import worker leaves a job another worker resumes to exactly the uninterrupted catalogue', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'import-kill-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { DATA_DIR: dataDir, APP_SECRET, LOG_LEVEL: 'silent' };
+  if (testDatabaseServerUrl()) env.DATABASE_URL = await postgresDatabaseUrl();
+  const config = loadConfig(env);
+  const logger = createLogger('silent');
+
+  const setup = await startRuntime(config, { logger, http: false, workers: false });
+  const jobId = await prepare(setup.deps);
+  await setup.stop();
+
+  const { killedAtBatch } = await runChildAndKill(env, jobId, 2);
+  expect(killedAtBatch).toBeGreaterThanOrEqual(2);
+
+  const previousStale = process.env.IMPORT_STALE_SECONDS;
+  process.env.IMPORT_STALE_SECONDS = '1';
+  let resumed: Runtime | undefined;
+  try {
+    resumed = await startRuntime(config, { logger, http: false, workers: true });
+    const deps = resumed.deps;
+    const left = await getImportJob(deps, jobId);
+    expect(left.status).toBe('running');
+    expect(left.processed_files).toBeLessThan(RELEASES);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await resumeStaleImportJobs(deps)).toContain(jobId);
+    const finished = await waitFor(() => getImportJob(deps, jobId), (j) => j.status === 'completed' || j.status === 'failed', 180_000);
+    expect(finished).toMatchObject({ status: 'completed', total_files: RELEASES, processed_files: RELEASES, imported_files: RELEASES, failed_files: 0 });
+    expect(finished.current_batch).toBeGreaterThan(killedAtBatch);
+    const after = await catalogue(deps);
+    expect(after.releases).toHaveLength(RELEASES);
+    expect(new Set(after.releases.map((r) => r.upc)).size).toBe(RELEASES);
+
+    // The same deliveries imported without interruption on a fresh database.
+    const reference = await importTestContext();
+    try {
+      const refJob = await prepare(reference.deps);
+      const done = await runImportJobToEnd(reference.deps, refJob);
+      expect(done.status).toBe('completed');
+      const expected = await catalogue(reference.deps);
+      expect(after.counts).toEqual(expected.counts);
+      expect(after.releases).toEqual(expected.releases);
+    } finally {
+      await reference.close();
+    }
+  } finally {
+    await resumed?.stop();
+    if (previousStale === undefined) delete process.env.IMPORT_STALE_SECONDS;
+    else process.env.IMPORT_STALE_SECONDS = previousStale;
+  }
+}, 300_000);
