@@ -317,3 +317,43 @@ describe.skipIf(!built)('DDEX Files page in a browser', { timeout: 90_000 }, () 
     await page.close();
   });
 });
+
+describe.skipIf(!built)('DDEX Files on the demo deliveries, with workers', { timeout: 180_000 }, () => {
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startTestApp({ web: true, workers: true });
+    await app.createUser('admin@example.com', 'admin-password-1', 'admin');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('loads the demo deliveries from the empty page and shows the scanned files arrive live', async () => {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await signIn(page, app, 'admin@example.com', 'admin-password-1');
+    await page.goto(`${app.url}/ddex-files`);
+    await page.getByRole('button', { name: 'Load demo deliveries' }).click();
+    await page.getByText('Demo Deliveries Loaded').waitFor({ timeout: 60_000 });
+    // No reload from here on: the cards and rows arrive through live updates.
+    await page.getByRole('table', { name: 'DDEX files' }).locator('tbody tr[data-file-id]').first().waitFor({ timeout: 90_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('table[aria-label="DDEX files"] [data-status="awaiting_approval"], table[aria-label="DDEX files"] [data-status="error"]').length >= 2,
+      null,
+      { timeout: 90_000 },
+    );
+    const statuses = await page.locator('table[aria-label="DDEX files"] [data-status]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-status')));
+    expect(statuses.length).toBeGreaterThan(5);
+    // New main artists start pending, so nothing is ready yet; the malformed demo file shows Error.
+    expect(statuses).not.toContain('ready');
+    await page.waitForFunction(() => document.querySelector('table[aria-label="DDEX files"] [data-status="error"]') !== null, null, { timeout: 60_000 });
+    await page.getByRole('combobox', { name: 'Partner' }).click();
+    await expect(page.getByRole('option').count()).resolves.toBeGreaterThanOrEqual(4);
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: screenshotPath('ddex-files-demo'), fullPage: true });
+    await page.close();
+  });
+});
