@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -181,6 +182,16 @@ describe('scanning the demo deliveries from a local source', () => {
     expect(full.processed_files).toBe(1);
     expect((await fileRows(ctx.deps, sourceId)).find((r) => r.source_path === release.path)!.release_title).toBe(`${release.title} (Deluxe)`);
   }, 60_000);
+  test('an acknowledgement dropped in the source is recognised and not listed as a delivery', async () => {
+    const before = await fileRows(ctx.deps, sourceId);
+    const ackFolder = path.join(folder, manifest.partners[0]!.folder, 'acknowledgements');
+    mkdirSync(ackFolder, { recursive: true });
+    copyFileSync(fileURLToPath(new URL('../ddex/fixtures/choreography/ACK_871234500008.xml', import.meta.url)), path.join(ackFolder, 'ACK_871234500008.xml'));
+    const job = await scanSource(ctx.deps, sourceId);
+    expect(job.status).toBe('completed');
+    expect(job.processed_files).toBe(0);
+    expect(await fileRows(ctx.deps, sourceId)).toEqual(before);
+  }, 60_000);
 });
 
 describe('scanning the same deliveries behind the Bunny fake', () => {
@@ -209,5 +220,20 @@ describe('scanning the same deliveries behind the Bunny fake', () => {
     const again = await scanSource(ctx.deps, source.id, true);
     expect(again.processed_files).toBe(0);
     expect(await fileRows(ctx.deps, source.id)).toEqual(rows);
+  }, 60_000);
+
+  test('an incomplete batch older than the configured age is processed, with a warning', async () => {
+    const source = await bunnySource(ctx.deps, bunny.baseUrl, 'demo-zone', 'right-key', 'Bunny, no waiting');
+    await ctx.deps.db.execute(sql`UPDATE sources SET settings = '{"incomplete_batch_max_age_hours": 0}'::jsonb WHERE id = ${source.id}`);
+    const job = await scanSource(ctx.deps, source.id);
+    expect(job.status).toBe('completed');
+    expect(job.warnings).toHaveLength(1);
+    expect(job.warnings[0]).toMatch(/no BatchComplete manifest but is older than 0 h: processed anyway/);
+    const rows = await fileRows(ctx.deps, source.id);
+    const all = bunnyManifest.messages.map((m) => m.path).sort();
+    expect(rows.map((r) => r.source_path)).toEqual(all);
+    for (const p of bunnyManifest.incompleteBatch.messagePaths) {
+      expect(rows.find((r) => r.source_path === p)!.batch_id).toBe(bunnyManifest.incompleteBatch.batchId);
+    }
   }, 60_000);
 });
