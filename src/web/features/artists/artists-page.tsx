@@ -222,7 +222,7 @@ export function ArtistsPage() {
           <SimpleSelect aria-label="Sort" className="w-40" value={sort} options={SORT_OPTIONS} onValueChange={setSort} />
           <SimpleSelect
             aria-label="Page size"
-            className="w-32"
+            className="w-36"
             value={String(pageSize)}
             options={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }))}
             onValueChange={(value) => setPageSize(Number(value))}
