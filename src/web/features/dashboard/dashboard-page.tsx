@@ -16,9 +16,9 @@ import {
   Upload,
   Users,
 } from 'lucide-react';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardHeaderRow, CardTitle, PageHeader, Skeleton, notify } from '@/web/components/ui';
-import { api } from '@/web/lib/api';
-import { formatCount, formatDate } from '@/web/lib/format';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardHeaderRow, CardTitle, ErrorState, PageHeader, Skeleton, notify } from '@/web/components/ui';
+import { api, errorMessage } from '@/web/lib/api';
+import { EMPTY_VALUE, formatCount, formatDate } from '@/web/lib/format';
 import { useLiveInvalidate } from '@/web/lib/realtime';
 import type { DashboardData, DashboardRelease } from '@/features/dashboard/service';
 
@@ -43,9 +43,13 @@ export function DashboardPage() {
   }, [failed, failureCount]);
 
   const data = query.data;
+  const loading = !data && !query.isError;
   return (
-    <>
+    <LoadingContext.Provider value={loading}>
       <PageHeader title="DDEX Dashboard" subtitle="Monitor your DDEX workflow from discovery to delivery" />
+      {query.isError && !data && (
+        <ErrorState className="mb-5" title="Failed to load dashboard data." message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      )}
       <WorkflowOverview data={data} />
       <div className="mt-5 grid gap-4 md:grid-cols-3">
         <SourcesCard data={data} />
@@ -57,13 +61,25 @@ export function DashboardPage() {
         <QuickActionsCard />
         <SystemStatusCard />
       </div>
-    </>
+    </LoadingContext.Provider>
   );
+}
+
+/** False once the first load failed: figures then show a dash instead of a skeleton. */
+const LoadingContext = React.createContext(true);
+
+/** A line of text still on its way: a pulsing bar while loading, a dash after a failed load. */
+function PendingText({ className }: { className: string }) {
+  const loading = React.useContext(LoadingContext);
+  if (!loading) return <span>{EMPTY_VALUE}</span>;
+  return <span aria-hidden className={`block animate-pulse rounded-md bg-subtle ${className}`} />;
 }
 
 /** A figure, or a skeleton while the first answer is on its way. */
 function Figure({ value, label, className }: { value: number | undefined; label: string; className?: string }) {
-  if (value === undefined) return <Skeleton className={className ?? 'h-8 w-16'} aria-label={`Loading ${label}`} />;
+  const loading = React.useContext(LoadingContext);
+  if (value === undefined && loading) return <span role="status" className="my-0.5 block h-7 w-14 animate-pulse rounded-md bg-subtle" aria-label={`Loading ${label}`} />;
+  if (value === undefined) return <span className={className ?? 'text-2xl font-semibold text-muted-foreground'}>{EMPTY_VALUE}</span>;
   return (
     <span className={className ?? 'text-2xl font-semibold tabular-nums'} aria-label={`${label}: ${value}`}>
       {formatCount(value)}
@@ -129,7 +145,7 @@ function SourcesCard({ data }: { data: DashboardData | undefined }) {
           <div>
             <CardTitle>Connected Sources</CardTitle>
             <CardDescription>
-              {data ? `${formatCount(data.sources.total)} ${data.sources.total === 1 ? 'source' : 'sources'}` : <Skeleton className="mt-1 h-4 w-20" />}
+              {data ? `${formatCount(data.sources.total)} ${data.sources.total === 1 ? 'source' : 'sources'}` : <PendingText className="mt-1 h-4 w-20" />}
             </CardDescription>
           </div>
           <CardIcon>
@@ -157,7 +173,7 @@ function ArtistsCard({ data }: { data: DashboardData | undefined }) {
         <CardHeaderRow>
           <div>
             <CardTitle>Artists</CardTitle>
-            <CardDescription>{data ? `${formatCount(data.artists.total)} main artists` : <Skeleton className="mt-1 h-4 w-24" />}</CardDescription>
+            <CardDescription>{data ? `${formatCount(data.artists.total)} main artists` : <PendingText className="mt-1 h-4 w-24" />}</CardDescription>
           </div>
           <CardIcon>
             <Users />
@@ -172,7 +188,7 @@ function ArtistsCard({ data }: { data: DashboardData | undefined }) {
             <Badge variant="info">{formatCount(data.artists.autopush)} autopush</Badge>
           </div>
         ) : (
-          <Skeleton className="h-5 w-48" />
+          <PendingText className="h-5 w-48" />
         )}
         <Button asChild variant="outline" size="sm" className="self-start">
           <Link to="/artists">Review Artists</Link>
@@ -220,6 +236,7 @@ function JobsCard({ data }: { data: DashboardData | undefined }) {
 }
 
 function MediaLibraryCard({ data }: { data: DashboardData | undefined }) {
+  const loading = React.useContext(LoadingContext);
   return (
     <Card className="mt-5">
       <CardHeader>
@@ -238,7 +255,7 @@ function MediaLibraryCard({ data }: { data: DashboardData | undefined }) {
                     <span aria-label={`Resources: ${data.catalogue.resources}`}>{formatCount(data.catalogue.resources)} resources</span>
                   </>
                 ) : (
-                  <Skeleton className="mt-1 h-4 w-40" />
+                  <PendingText className="mt-1 h-4 w-40" />
                 )}
               </CardDescription>
             </div>
@@ -251,7 +268,9 @@ function MediaLibraryCard({ data }: { data: DashboardData | undefined }) {
         </CardHeaderRow>
       </CardHeader>
       <CardContent>
-        {!data ? (
+        {!data && !loading ? (
+          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">The latest releases could not be loaded.</p>
+        ) : !data ? (
           <div className="flex gap-3 overflow-hidden" aria-label="Loading latest releases">
             {Array.from({ length: 6 }, (_, i) => (
               <div key={i} className="w-36 shrink-0">
