@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -70,6 +71,37 @@ describe('a scan that cannot reach its source fails with a message a person can 
       await new Promise<void>((resolve) => hung.close(() => resolve()));
     }
   });
+});
+
+describe('transient failures', () => {
+  test('a dropped connection is retried and the scan completes', async () => {
+    // A proxy in front of the fake that drops every third request's connection once.
+    let seen = 0;
+    let dropped = 0;
+    const proxy = createHttpServer(async (req, res) => {
+      seen += 1;
+      if (seen % 3 === 0 && dropped < 5) {
+        dropped += 1;
+        req.socket.destroy();
+        return;
+      }
+      const upstream = await fetch(`${bunny.baseUrl}${req.url}`, { headers: { AccessKey: String(req.headers.accesskey ?? '') } });
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (proxy.address() as { port: number }).port;
+      const source = await bunnySource(ctx.deps, `http://127.0.0.1:${port}`, 'zone', 'good-key', 'Flaky');
+      const job = await scanSource(ctx.deps, source.id);
+      expect(dropped).toBe(5);
+      expect(job.status).toBe('completed');
+      expect(job.total_files).toBeGreaterThan(25);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  }, 60_000);
 });
 
 describe('stopping, retrying and resuming', () => {

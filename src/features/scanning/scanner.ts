@@ -216,6 +216,24 @@ async function assertLease(tx: AppTx, jobId: string, workerId: string): Promise<
   if (held.rows.length === 0) throw new LeaseLost();
 }
 
+const RETRY_DELAYS_MS = [200, 1_000];
+
+/**
+ * Retries a storage call on transient failures (a dropped connection, 429/5xx, a timeout): one
+ * reset socket must not fail a scan of thousands of files. Other failures come back at once.
+ */
+export async function withStorageRetry<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const transient = isStorageError(error) && (error.code === 'unreachable' || error.code === 'timeout');
+      if (!transient || attempt >= RETRY_DELAYS_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+    }
+  }
+}
+
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
@@ -309,7 +327,7 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
     const facts: FileFacts = { path: entry.path, size: entry.size, checksum: entry.checksum, modifiedAt: entry.lastModified };
     let bytes: Buffer;
     try {
-      bytes = await storage.readBuffer(entry.path, { maxBytes });
+      bytes = await withStorageRetry(() => storage.readBuffer(entry.path, { maxBytes }));
     } catch (error) {
       if (isStorageError(error) && error.code === 'not_found') return; // deleted since the listing
       if (isStorageError(error) && error.code === 'too_large') {
@@ -328,7 +346,7 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
   const visit = async (dir: PendingDirectory): Promise<ListedDirectory & { subdirs: StorageEntry[]; batchId: string | null; descend: boolean }> => {
     let page: { entries: StorageEntry[]; nextPageToken: string | null };
     try {
-      page = await storage.list(dir.path, { pageToken: dir.page_token });
+      page = await withStorageRetry(() => storage.list(dir.path, { pageToken: dir.page_token }));
     } catch (error) {
       if (isStorageError(error)) {
         const where = dir.path === '' ? 'the root folder' : `folder ${dir.path}`;
@@ -476,13 +494,13 @@ async function findManifest(
 ): Promise<{ batchId: string } | null> {
   let candidates = manifests;
   if (candidates.length === 0 && listed.nextPageToken) {
-    const expected = await storage.stat(`${listed.dir.path}/BatchComplete_${folderName}.xml`).catch(() => null);
+    const expected = await withStorageRetry(() => storage.stat(`${listed.dir.path}/BatchComplete_${folderName}.xml`)).catch(() => null);
     if (expected) candidates = [expected];
   }
   for (const manifest of candidates) {
     let bytes: Buffer;
     try {
-      bytes = await storage.readBuffer(manifest.path, { maxBytes: 16 * 1024 * 1024 });
+      bytes = await withStorageRetry(() => storage.readBuffer(manifest.path, { maxBytes: 16 * 1024 * 1024 }));
     } catch (error) {
       if (isStorageError(error) && error.code === 'not_found') continue;
       throw isStorageError(error) ? new ScanFailure(`${error.message} (while reading ${manifest.path})`) : error;
@@ -559,7 +577,7 @@ export async function readOneFile(
   storage: StorageAdapter,
   file: { source_path: string; batch_id: string | null; file_checksum?: string | null; file_modified_at?: Date | string | null },
 ): Promise<FileRecord | null> {
-  const entry = await storage.stat(file.source_path).catch((error) => {
+  const entry = await withStorageRetry(() => storage.stat(file.source_path)).catch((error) => {
     if (isStorageError(error) && error.code === 'not_found') return null;
     throw isStorageError(error) ? new ScanFailure(`${error.message} (while reading ${file.source_path})`) : error;
   });
@@ -572,7 +590,7 @@ export async function readOneFile(
   if (!entry) return errorRecord(facts, file.batch_id, `The file ${file.source_path} no longer exists in the source.`);
   let bytes: Buffer;
   try {
-    bytes = await storage.readBuffer(file.source_path, { maxBytes: deps.config.ddexMaxFileBytes });
+    bytes = await withStorageRetry(() => storage.readBuffer(file.source_path, { maxBytes: deps.config.ddexMaxFileBytes }));
   } catch (error) {
     if (isStorageError(error) && (error.code === 'not_found' || error.code === 'too_large')) return errorRecord(facts, file.batch_id, error.message);
     throw isStorageError(error) ? new ScanFailure(`${error.message} (while reading ${file.source_path})`) : error;
