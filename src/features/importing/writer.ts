@@ -229,21 +229,29 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
     .map((r, i) => ({ r, i }))
     .filter(({ r, i }) => r.is_track_release && !releaseIds.has(i));
   if (mainExistingId !== undefined && unmatchedTrackReleases.length > 0) {
-    const wanted = unmatchedTrackReleases
-      .map(({ r, i }) => ({ i, resource_id: resourceIds.get(resourceIndexByRef.get(r.tracks[0]?.resource_reference ?? '') ?? -1) ?? null }))
-      .filter((w) => w.resource_id !== null);
-    if (wanted.length > 0) {
-      const rows = await tx.execute<{ i: number; id: number }>(sql`
-        SELECT x.i, min(r.id) AS id
-          FROM jsonb_to_recordset(${json(wanted)}) AS x(i int, resource_id int)
-          JOIN release_resource rr ON rr.resource_id = x.resource_id
-          JOIN release r ON r.id = rr.release_id AND r.parent_release_id = ${mainExistingId} AND r.type = 'TrackRelease'
-         GROUP BY x.i`);
-      for (const row of rows.rows) {
-        const id = Number(row.id);
-        if (!usedIds.has(id)) {
-          releaseIds.set(Number(row.i), id);
-          usedIds.add(id);
+    const existingTrackReleases = (
+      await tx.execute<{ id: number; release_reference: string | null; isrcs: string[] | null; resources: number[] | null }>(sql`
+        SELECT r.id, r.release_reference,
+               ARRAY(SELECT value FROM release_identifier i WHERE i.release_id = r.id AND i.scheme = 'ISRC') AS isrcs,
+               ARRAY(SELECT resource_id FROM release_resource rr WHERE rr.release_id = r.id) AS resources
+          FROM release r WHERE r.parent_release_id = ${mainExistingId} AND r.type = 'TrackRelease' ORDER BY r.id`)
+    ).rows.map((r) => ({ id: Number(r.id), reference: r.release_reference, isrcs: (r.isrcs ?? []).map(String), resources: (r.resources ?? []).map(Number) }));
+    const candidates = existingTrackReleases.filter((c) => !usedIds.has(c.id));
+    const resourceOf = (r: PlannedRelease) => resourceIds.get(resourceIndexByRef.get(r.tracks[0]?.resource_reference ?? '') ?? -1);
+    // Several TrackReleases may hold the same track: the release's own ISRC tells them apart, then
+    // its reference in the message.
+    const rules: ((r: PlannedRelease, c: (typeof candidates)[number]) => boolean)[] = [
+      (r, c) => r.identifiers.some((id) => id.scheme === 'ISRC' && c.isrcs.includes(id.value)),
+      (r, c) => c.reference === r.reference && c.resources.includes(resourceOf(r) ?? -1),
+      (r, c) => c.resources.includes(resourceOf(r) ?? -1),
+    ];
+    for (const rule of rules) {
+      for (const { r, i } of unmatchedTrackReleases) {
+        if (releaseIds.has(i)) continue;
+        const found = candidates.find((c) => !usedIds.has(c.id) && rule(r, c));
+        if (found) {
+          releaseIds.set(i, found.id);
+          usedIds.add(found.id);
         }
       }
     }
