@@ -195,6 +195,9 @@ describe('PATCH /api/artists/:id: status transitions', () => {
     const back = await call(`/api/artists/${id}`, { method: 'PATCH', body: { status: 'pending' } });
     expect(back.status).toBe(400);
     expect(back.body.error.message).toBe('Cannot change an artist from rejected to pending: a rejected artist can only be approved');
+    const autopush = await call(`/api/artists/${id}`, { method: 'PATCH', body: { autopush: true } });
+    expect(autopush.status).toBe(400);
+    expect(autopush.body.error.message).toBe('Autopush cannot be on for a rejected artist: approve the artist first');
     const same = await call(`/api/artists/${id}`, { method: 'PATCH', body: { status: 'rejected' } });
     expect(same.status).toBe(400);
     expect(same.body.error.message).toBe('The artist is already rejected');

@@ -256,6 +256,9 @@ export async function updateArtist(
       reviewed = true;
     }
     if (patch.autopush !== undefined) autopush = patch.autopush;
+    if (status === 'rejected' && patch.autopush === true) {
+      throw badRequest('Autopush cannot be on for a rejected artist: approve the artist first', 'invalid_transition');
+    }
     if (status === 'rejected') autopush = false;
     const autopushTurnedOn = autopush && !current.autopush;
 

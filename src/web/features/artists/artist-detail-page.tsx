@@ -205,7 +205,8 @@ function ArtistDetailView({ artist, onChanged }: { artist: ArtistDetail; onChang
               <Switch
                 aria-label="Autopush"
                 checked={artist.autopush}
-                disabled={busy === 'autopush'}
+                disabled={busy === 'autopush' || (artist.status === 'rejected' && !artist.autopush)}
+                title={artist.status === 'rejected' ? 'Approve the artist to turn autopush on' : undefined}
                 onCheckedChange={(checked) => void save('autopush', { autopush: checked }, 'Failed to update autopush', () => [checked ? 'Autopush On' : 'Autopush Off'])}
               />
             </Field>

@@ -283,7 +283,8 @@ export function ArtistsPage() {
                       <Switch
                         aria-label={`Autopush for ${artist.name}`}
                         checked={artist.autopush}
-                        disabled={busy === `${artist.id}:autopush`}
+                        disabled={busy === `${artist.id}:autopush` || (artist.status === 'rejected' && !artist.autopush)}
+                        title={artist.status === 'rejected' ? 'Approve the artist to turn autopush on' : undefined}
                         onCheckedChange={(checked) => void change(artist, 'autopush', { autopush: checked })}
                       />
                     </TableCell>
