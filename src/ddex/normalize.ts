@@ -70,6 +70,8 @@ interface PendingRelease {
 
 interface Ctx {
   family: 3 | 4;
+  /** Summary mode: TrackReleases and credits are only checked for their references, not read. */
+  lite: boolean;
   today: string;
   parties: Map<string, PartyRef>;
   partyList: PartyRef[];
@@ -89,6 +91,8 @@ const WORLDWIDE = 'Worldwide';
 
 export interface NormalizeOptions {
   today?: string;
+  /** Read only what a summary shows, with the same refusals as a full read. */
+  lite?: boolean;
 }
 
 /** Lists whose entries are normalised as soon as each closes, so their subtrees never pile up. */
@@ -103,9 +107,11 @@ export class ErnCollector {
   private ctx: Ctx | null = null;
   private decided = false;
   private readonly today: string;
+  private readonly lite: boolean;
 
   constructor(opts: NormalizeOptions = {}) {
     this.today = opts.today ?? new Date().toISOString().slice(0, 10);
+    this.lite = opts.lite ?? false;
   }
 
   private decide(root: XNode, rootQName: string): Ctx | null {
@@ -115,6 +121,7 @@ export class ErnCollector {
     if (kindOfRoot(root.name) !== 'NewReleaseMessage' || version === null) return null;
     this.ctx = {
       family: version.startsWith('3') ? 3 : 4,
+      lite: this.lite,
       today: this.today,
       parties: new Map(),
       partyList: [],
@@ -144,7 +151,8 @@ export class ErnCollector {
         return true;
       case 'ReleaseList':
         if (node.name === 'Release' || node.name === 'TrackRelease' || node.name === 'ClipRelease') {
-          ctx.releases.push(ctx.family === 3 ? release3(node, ctx) : release4(node, ctx));
+          if (ctx.lite && isTrackReleaseNode(node, ctx)) ctx.releases.push(releaseLite(node, ctx));
+          else ctx.releases.push(ctx.family === 3 ? release3(node, ctx) : release4(node, ctx));
         }
         return true;
       case 'DealList':
@@ -154,6 +162,17 @@ export class ErnCollector {
       default:
         return false;
     }
+  };
+
+  /** A Deal is read as soon as it closes when its ReleaseDeal has already named its releases. */
+  onSubRecord = (node: XNode, entry: XNode, list: XNode, root: XNode, rootQName: string): boolean => {
+    if (list.name !== 'DealList' || entry.name !== 'ReleaseDeal' || node.name !== 'Deal') return false;
+    const ctx = this.decide(root, rootQName);
+    if (ctx === null) return false;
+    const refs = kids(entry, 'DealReleaseReference');
+    if (refs.length === 0) return false; // references written after the deals: read at the ReleaseDeal's close
+    readDeal(node, refs.map(use), ctx);
+    return true;
   };
 
   finish(root: XNode, rootQName: string): ParseResult {
@@ -465,9 +484,15 @@ function composeDisplayName(artists: DisplayArtist[]): string | null {
   return use.length > 0 ? use.map((a) => a.name).join(', ') : null;
 }
 
+const NOOP = () => {};
+
 function readContributors(parent: XNode | null, ctx: Ctx, out: Contributor[]): void {
   const ch = parent?.children;
   if (!ch) return;
+  if (ctx.lite) {
+    for (const c of ch) if (c.name === 'Contributor' || c.name === 'IndirectContributor') deferParty(kid(c, 'ContributorPartyReference'), ctx, NOOP);
+    return;
+  }
   for (const c of ch) {
     let direct: boolean;
     let roleName: string;
@@ -504,6 +529,10 @@ function readContributors(parent: XNode | null, ctx: Ctx, out: Contributor[]): v
 function readRightsControllers(parent: XNode | null, territories: string[], ctx: Ctx, out: RightsController[]): void {
   const ch = parent?.children;
   if (!ch) return;
+  if (ctx.lite) {
+    for (const c of ch) if (c.name === 'ResourceRightsController') deferParty(kid(c, 'RightsControllerPartyReference'), ctx, NOOP);
+    return;
+  }
   for (const c of ch) {
     if (c.name !== 'RightsController' && c.name !== 'ResourceRightsController') continue;
     const refNode = kid(c, 'RightsControllerPartyReference');
@@ -1071,6 +1100,34 @@ function itemsFromReferences(pending: PendingRelease): void {
   for (const u of pending.refs) pending.items.push({ ref: u.ref, line: u.line, element: u.element, disc: 1, groupTitle: null });
 }
 
+function isTrackReleaseNode(r: XNode, ctx: Ctx): boolean {
+  if (r.name === 'TrackRelease') return true;
+  if (parseBool(attr(r, 'IsMainRelease')) === true) return false;
+  const type = kid(r, 'ReleaseType');
+  return ctx.family === 3 && txt(type) === 'TrackRelease';
+}
+
+/** A TrackRelease in summary mode: identity and references only, so refusals match a full read. */
+function releaseLite(r: XNode, ctx: Ctx): Release {
+  const rel = emptyRelease(r, kidText(r, 'ReleaseReference') ?? `line-${r.line}`);
+  rel.isTrackRelease = true;
+  rel.type = 'TrackRelease';
+  rel.declaredType = txt(kid(r, 'ReleaseType')) ?? r.name;
+  const pending = pendingOf(rel, ctx);
+  for (const ref of kids(r, 'ReleaseResourceReference')) pending.refs.push(use(ref));
+  for (const ref of kids(kid(r, 'ReleaseResourceReferenceList'), 'ReleaseResourceReference')) pending.refs.push(use(ref));
+  const group = kid(r, 'ResourceGroup') ?? variantsOf(r, 'DetailsByTerritory').map((v) => kid(v, 'ResourceGroup')).find((g) => g) ?? null;
+  if (group) readGroups(group, pending);
+  else itemsFromReferences(pending);
+  const visibility = kid(r, 'ReleaseVisibilityReference');
+  if (visibility && txt(visibility) !== null) pending.visibility = use(visibility);
+  if (ctx.family === 4) {
+    for (const da of kids(r, 'DisplayArtist')) deferParty(kid(da, 'ArtistPartyReference'), ctx, NOOP);
+    for (const l of kids(r, 'ReleaseLabelReference')) deferParty(l, ctx, NOOP);
+  }
+  return rel;
+}
+
 function release3(r: XNode, ctx: Ctx): Release {
   const rel = emptyRelease(r, kidText(r, 'ReleaseReference') ?? `line-${r.line}`);
   const typeNode = kid(r, 'ReleaseType');
@@ -1242,79 +1299,82 @@ function readReleaseDeal(rd: XNode, ctx: Ctx): void {
   for (const v of kids(rd, 'ReleaseVisibility')) readVisibility(v, ctx);
   const refs = kids(rd, 'DealReleaseReference').map(use);
   for (const u of refs) ctx.dealRefs.push(u);
-  for (const d of kids(rd, 'Deal')) {
-    const terms = kid(d, 'DealTerms') ?? d;
-    // One pass over DealTerms: real messages carry hundreds of deals, one per territory.
-    const useTypes: string[] = [];
-    const commercialModels: string[] = [];
-    const territoriesIncluded: string[] = [];
-    const territoriesExcluded: string[] = [];
-    let period: XNode | null = null;
-    let price: XNode | null = null;
-    let visRef: XNode | null = null;
-    let takedown = false;
-    let displayStart: string | null = null;
-    for (const c of terms.children ?? []) {
-      switch (c.name) {
-        case 'TerritoryCode':
-          pushText(territoriesIncluded, c);
-          break;
-        case 'ExcludedTerritoryCode':
-          pushText(territoriesExcluded, c);
-          break;
-        case 'UseType':
-          pushValue(useTypes, avsValue(c));
-          break;
-        case 'Usage':
-          for (const u of kids(c, 'UseType')) pushValue(useTypes, avsValue(u));
-          break;
-        case 'CommercialModelType':
-          pushValue(commercialModels, avsValue(c));
-          break;
-        case 'ValidityPeriod':
-          period ??= c;
-          break;
-        case 'PriceInformation':
-          price ??= c;
-          break;
-        case 'ReleaseVisibilityReference':
-          visRef = c;
-          break;
-        case 'TakeDown':
-        case 'AllDealsCancelled':
-          if (parseBool(txt(c)) === true) takedown = true;
-          break;
-        case 'ReleaseDisplayStartDate':
-        case 'ReleaseDisplayStartDateTime':
-          displayStart ??= normalizeDate(txt(c));
-          break;
-      }
+  // Deals still here are those that closed before any DealReleaseReference was seen.
+  for (const d of kids(rd, 'Deal')) readDeal(d, refs, ctx);
+}
+
+function readDeal(d: XNode, refs: RefUse[], ctx: Ctx): void {
+  const terms = kid(d, 'DealTerms') ?? d;
+  // One pass over DealTerms: real messages carry hundreds of deals, one per territory.
+  const useTypes: string[] = [];
+  const commercialModels: string[] = [];
+  const territoriesIncluded: string[] = [];
+  const territoriesExcluded: string[] = [];
+  let period: XNode | null = null;
+  let price: XNode | null = null;
+  let visRef: XNode | null = null;
+  let takedown = false;
+  let displayStart: string | null = null;
+  for (const c of terms.children ?? []) {
+    switch (c.name) {
+      case 'TerritoryCode':
+        pushText(territoriesIncluded, c);
+        break;
+      case 'ExcludedTerritoryCode':
+        pushText(territoriesExcluded, c);
+        break;
+      case 'UseType':
+        pushValue(useTypes, avsValue(c));
+        break;
+      case 'Usage':
+        for (const u of kids(c, 'UseType')) pushValue(useTypes, avsValue(u));
+        break;
+      case 'CommercialModelType':
+        pushValue(commercialModels, avsValue(c));
+        break;
+      case 'ValidityPeriod':
+        period ??= c;
+        break;
+      case 'PriceInformation':
+        price ??= c;
+        break;
+      case 'ReleaseVisibilityReference':
+        visRef = c;
+        break;
+      case 'TakeDown':
+      case 'AllDealsCancelled':
+        if (parseBool(txt(c)) === true) takedown = true;
+        break;
+      case 'ReleaseDisplayStartDate':
+      case 'ReleaseDisplayStartDateTime':
+        displayStart ??= normalizeDate(txt(c));
+        break;
     }
-    const validFrom = firstDate(kidText(period, 'StartDate'), kidText(period, 'StartDateTime'));
-    const validTo = firstDate(kidText(period, 'EndDate'), kidText(period, 'EndDateTime'));
-    const endDay = normalizeDate(validTo);
-    const dealReference = kidText(d, 'DealReference');
-    const priceTier = price
-      ? (kidText(price, 'PriceCode') ?? avsValue(kid(price, 'PriceRangeType')) ?? avsValue(kid(price, 'PriceType')) ?? kidText(price, 'WholesalePricePerUnit'))
-      : null;
-    for (const u of refs) {
-      const deal: Deal = {
-        releaseReference: u.ref,
-        dealReference,
-        useTypes,
-        commercialModels,
-        territoriesIncluded,
-        territoriesExcluded,
-        validFrom,
-        validTo,
-        takedown,
-        ended: endDay !== null && endDay < ctx.today,
-        priceTier,
-        displayStartDate: displayStart,
-      };
-      ctx.deals.push(deal);
-      if (visRef && txt(visRef) !== null) ctx.dealVisibility.push({ deal, use: use(visRef) });
-    }
+  }
+  const validFrom = firstDate(kidText(period, 'StartDate'), kidText(period, 'StartDateTime'));
+  const validTo = firstDate(kidText(period, 'EndDate'), kidText(period, 'EndDateTime'));
+  const endDay = normalizeDate(validTo);
+  const dealReference = kidText(d, 'DealReference');
+  const priceTier = price
+    ? (kidText(price, 'PriceCode') ?? avsValue(kid(price, 'PriceRangeType')) ?? avsValue(kid(price, 'PriceType')) ?? kidText(price, 'WholesalePricePerUnit'))
+    : null;
+  for (const u of refs) {
+    const deal: Deal = {
+      releaseReference: u.ref,
+      dealReference,
+      useTypes,
+      commercialModels,
+      territoriesIncluded,
+      territoriesExcluded,
+      validFrom,
+      validTo,
+      takedown,
+      ended: endDay !== null && endDay < ctx.today,
+      priceTier,
+      displayStartDate: displayStart,
+    };
+    ctx.deals.push(deal);
+    if (visRef && txt(visRef) !== null) ctx.dealVisibility.push({ deal, use: use(visRef) });
   }
 }
 

@@ -31,20 +31,40 @@ const SUMMARY_SKIP = new Set([
   'RelatedResource',
   'CourtesyLine',
   'Character',
+  // Shown nowhere in a summary and free of cross-references:
+  'PLine',
+  'CLine',
+  'Genre',
+  'ParentalWarningType',
+  'LanguageOfPerformance',
+  'AdditionalTitle',
+  'CreationDate',
+  'FirstPublicationDate',
+  'IsInstrumental',
+  'Usage',
+  'UseType',
+  'CommercialModelType',
+  'PriceInformation',
+  'DistributionChannel',
+  'ExcludedDistributionChannel',
+  'PhysicalReturns',
+  'RightsClaimPolicy',
+  'WebPolicy',
+  'ConsumerRentalPeriod',
 ]);
 
 function internalError(err: unknown): DdexError {
   return { code: 'unsupported_message', message: `Could not read the message: ${err instanceof Error ? err.message : String(err)}` };
 }
 
-function read(input: Uint8Array | string, opts: ParseOptions, skip: ReadonlySet<string>): ParseResult {
+function read(input: Uint8Array | string, opts: ParseOptions, skip: ReadonlySet<string>, lite: boolean): ParseResult {
   try {
     const decoded = decodeXml(input, opts.maxBytes ?? DEFAULT_MAX_BYTES);
     if (!decoded.ok) return decoded;
     const refused = refuseDtd(decoded.text);
     if (refused) return { ok: false, error: refused };
-    const collector = new ErnCollector({ today: opts.today });
-    const tree = buildTree(decoded.text, { skip, streamed: STREAMED_LISTS, onRecord: collector.onRecord });
+    const collector = new ErnCollector({ today: opts.today, lite });
+    const tree = buildTree(decoded.text, { skip, streamed: STREAMED_LISTS, onRecord: collector.onRecord, onSubRecord: collector.onSubRecord });
     if (!tree.ok) return tree;
     return collector.finish(tree.root, tree.rootQName);
   } catch (err) {
@@ -53,7 +73,7 @@ function read(input: Uint8Array | string, opts: ParseOptions, skip: ReadonlySet<
 }
 
 export function parseErn(input: Uint8Array | string, opts: ParseOptions = {}): ParseResult {
-  return read(input, opts, FULL_SKIP);
+  return read(input, opts, FULL_SKIP, false);
 }
 
 const EMPTY_SUMMARY: Omit<Summary, 'file' | 'error'> = {
@@ -139,7 +159,7 @@ export function summaryOf(msg: ErnMessage, file: string | null = null): Summary 
 }
 
 export function summarize(input: Uint8Array | string, opts: ParseOptions = {}): Summary {
-  const result = read(input, opts, SUMMARY_SKIP);
+  const result = read(input, opts, SUMMARY_SKIP, true);
   const file = opts.fileName ?? null;
   if (!result.ok) return { file, ...EMPTY_SUMMARY, error: result.error.message };
   return summaryOf(result.message, file);

@@ -27,6 +27,8 @@ export interface TreeOptions {
   streamed?: ReadonlySet<string>;
   /** Receives each closed entry of a streamed list; returning true drops the entry from the tree. */
   onRecord?: (node: XNode, list: XNode, root: XNode, rootQName: string) => boolean;
+  /** Receives each closed child of an entry (depth 4), e.g. one Deal of a ReleaseDeal; true drops it. */
+  onSubRecord?: (node: XNode, entry: XNode, list: XNode, root: XNode, rootQName: string) => boolean;
 }
 
 export type TreeResult = { ok: true; root: XNode; rootQName: string } | { ok: false; error: DdexError };
@@ -72,6 +74,7 @@ export function buildTree(text: string, opts: TreeOptions = {}): TreeResult {
   const skip = opts.skip;
   const streamed = opts.streamed;
   const onRecord = opts.onRecord;
+  const onSubRecord = opts.onSubRecord;
   let callbackError: unknown = null;
 
   parser.on('opentag', (tag) => {
@@ -101,18 +104,18 @@ export function buildTree(text: string, opts: TreeOptions = {}): TreeResult {
       return;
     }
     // Depth 3 is an entry of a top-level list (root 1, list 2): hand it over, then forget it.
-    if (depth === 3 && onRecord !== undefined && streamed !== undefined) {
-      const list = stack[2];
-      if (streamed.has(list.name)) {
-        let drop = false;
-        try {
-          drop = onRecord(stack[3], list, stack[1], rootQName);
-        } catch (err) {
-          callbackError = err;
-          throw err;
-        }
-        if (drop) list.children?.pop();
+    // Depth 4 is a part of such an entry (a Deal of a ReleaseDeal), offered the same way, so an
+    // entry holding hundreds of deals never builds up in memory.
+    if (depth >= 3 && depth <= 4 && streamed !== undefined && streamed.has(stack[2].name)) {
+      let drop = false;
+      try {
+        if (depth === 3 && onRecord !== undefined) drop = onRecord(stack[3], stack[2], stack[1], rootQName);
+        else if (depth === 4 && onSubRecord !== undefined) drop = onSubRecord(stack[4], stack[3], stack[2], stack[1], rootQName);
+      } catch (err) {
+        callbackError = err;
+        throw err;
       }
+      if (drop) stack[depth - 1].children?.pop();
     }
     depth--;
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { read, releaseOf, resourceOf } from './helpers';
+import { parseErn } from '@/ddex';
+import { fixture, read, releaseOf, resourceOf } from './helpers';
 
 describe('ERN 4.1 album with a PartyList', () => {
   const msg = read('valid/ern41_album_partylist.xml');
@@ -91,6 +92,18 @@ describe('ERN 4.1 album with a PartyList', () => {
     ]);
     expect(main.takedown).toBe(false);
     expect(msg.deals.filter((d) => d.releaseReference !== 'R0').map((d) => d.releaseReference)).toEqual(['R1', 'R2']);
+  });
+});
+
+describe('deal order quirks', () => {
+  it('reads deals written before their DealReleaseReference (out of schema order) all the same', () => {
+    const xml = fixture('valid/ern42_video_single.xml')
+      .toString('utf8')
+      .replace('<DealReleaseReference>R0</DealReleaseReference>\n      <Deal>', '<Deal>')
+      .replace('</Deal>\n    </ReleaseDeal>', '</Deal>\n      <DealReleaseReference>R0</DealReleaseReference>\n    </ReleaseDeal>');
+    expect(xml.indexOf('<Deal>')).toBeLessThan(xml.indexOf('<DealReleaseReference>'));
+    const r = parseErn(xml);
+    expect(r.ok && r.message.deals.map((d) => [d.releaseReference, d.territoriesIncluded.length])).toEqual([['R0', 4]]);
   });
 });
 
