@@ -119,6 +119,8 @@ export const releaseContributor = pgTable(
     index('release_contributor_release_id_idx').on(table.releaseId),
     index('release_contributor_artist_id_idx').on(table.artistId),
     index('release_contributor_role_idx').on(table.role),
+    // The dashboard counts artists credited as MainArtist: an index-only semi-join.
+    index('release_contributor_main_artist_idx').on(table.artistId).where(sql`role = 'MainArtist'`),
   ],
 );
 

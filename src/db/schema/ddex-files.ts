@@ -100,6 +100,8 @@ export const ddexFile = pgTable(
     index('ddex_file_partner_id_idx').on(table.partnerId),
     index('ddex_file_import_eligible_idx').on(table.importEligible),
     index('ddex_file_imported_at_idx').on(table.importedAt),
+    // The dashboard's "Ready to Import" count.
+    index('ddex_file_ready_idx').on(table.id).where(sql`import_eligible AND imported_at IS NULL`),
     index('ddex_file_release_date_idx').on(table.releaseDate),
     index('ddex_file_sequence_id_idx').on(table.deliverySequence.desc(), table.id.desc()),
     // The DDEX Files list's three sorts, so its first page of 50 is an index scan on 100k files:

@@ -6,4 +6,5 @@ export * from './artists';
 export * from './jobs';
 export * from './delivery';
 export * from './users';
+export * from './counts';
 export * from './relations';
