@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
 import { launchBrowser, screenshotPath } from '../helpers/browser';
-import { artist, asset, assetDeliveryHistory, ddexFile, importJobs, partner, resource, sources } from '@/db/schema';
+import { artist, asset, assetDeliveryHistory, ddexFile, importJobs, partner, resource, scanJobs, sources } from '@/db/schema';
 
 const built = existsSync(path.join(WEB_ROOT, 'index.html'));
 
@@ -170,12 +170,23 @@ describe.skipIf(!built)('DDEX Files page in a browser', { timeout: 90_000 }, () 
     await page.getByText('Error', { exact: true }).first().hover();
     await page.getByRole('tooltip').getByText(/closing tag/).waitFor();
 
+    // Card and header scan actions create scan jobs; Stop All Jobs fails them again.
+    await page.getByTestId('source-card-Orchard').getByRole('button', { name: 'Scan', exact: true }).click();
+    await page.getByText('Scanning Orchard...').waitFor();
+    await page.getByRole('button', { name: 'Scan All Sources' }).click();
+    await page.getByText('Scans Started').waitFor();
+    await page.getByRole('button', { name: 'Stop All Jobs' }).click();
+    await page.getByText('Jobs Stopped').waitFor();
+    const jobs = await app.runtime.deps.db.select().from(scanJobs);
+    expect(jobs.length).toBeGreaterThanOrEqual(3);
+    expect(jobs.every((job) => job.status === 'failed' && job.errorMessage === 'Manually stopped by user')).toBe(true);
+
     // Purge on the 'source' card, after confirmation, leaves the other sources alone.
     await page.getByTestId('source-card-source').getByRole('button', { name: 'Purge' }).click();
     await page.getByRole('alertdialog').getByText(/cannot be undone/).waitFor();
     await page.screenshot({ path: screenshotPath('ddex-files-purge-confirm') });
     await page.getByRole('alertdialog').getByRole('button', { name: 'Purge' }).click();
-    await page.getByText('Purged 0 DDEX files and 0 scan jobs of source.').waitFor();
+    await page.getByText(/^Purged 0 DDEX files and \d+ scan jobs? of source\.$/).waitFor();
     await expect(page.getByText('Showing 1–50 of 63 files').isVisible()).resolves.toBe(true);
     await page.close();
   });
