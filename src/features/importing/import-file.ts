@@ -229,20 +229,31 @@ export async function importDdexFile(deps: ImportDeps, fileId: string): Promise<
 
 async function applyPlan(tx: AppTx, plan: ImportPlan, file: ImportFileContext, files: ResolvedFile[], threadKey: string | null): Promise<WriteResult> {
   await lockImportKeys(tx, lockKeysOf(plan, file));
-  const result = plan.kind === 'purge' ? await writePurgePlan(tx, plan, file) : await writeReleasePlan(tx, plan, file, files);
-  // The first import's time stays: importing the same file again changes nothing.
-  const marked = await tx.execute<{ had_error: boolean; thread_size: number }>(sql`
-    UPDATE ddex_file f SET imported_at = COALESCE(f.imported_at, now()), status = 'imported', error = NULL, updated_at = now()
-      FROM (SELECT id, error IS NOT NULL AS had_error,
-                   (SELECT count(*)::int FROM ddex_file t WHERE t.source_id = d.source_id AND t.thread_key = d.thread_key) AS thread_size
-              FROM ddex_file d WHERE d.id = ${file.id}) old
-     WHERE f.id = old.id
-    RETURNING old.had_error, old.thread_size`);
-  const before = marked.rows[0];
-  const hadError = before?.had_error === true || (before?.had_error as unknown) === 't';
+  let result: WriteResult;
+  let hadError: boolean;
+  let threadSize: number;
+  if (plan.kind === 'purge') {
+    result = await writePurgePlan(tx, plan, file);
+    // The first import's time stays: importing the same file again changes nothing.
+    const marked = await tx.execute<{ had_error: boolean; thread_size: number }>(sql`
+      UPDATE ddex_file f SET imported_at = COALESCE(f.imported_at, now()), status = 'imported', error = NULL, updated_at = now()
+        FROM (SELECT id, error IS NOT NULL AS had_error,
+                     (SELECT count(*)::int FROM ddex_file t WHERE t.source_id = d.source_id AND t.thread_key = d.thread_key) AS thread_size
+                FROM ddex_file d WHERE d.id = ${file.id}) old
+       WHERE f.id = old.id
+      RETURNING old.had_error, old.thread_size`);
+    const before = marked.rows[0];
+    hadError = before?.had_error === true || (before?.had_error as unknown) === 't';
+    threadSize = Number(before?.thread_size ?? 0);
+  } else {
+    // The release writer marks the file imported in its last statement.
+    result = await writeReleasePlan(tx, plan, file, files);
+    hadError = result.fileHadError === true;
+    threadSize = result.fileThreadSize ?? 0;
+  }
   // Later deliveries of the thread that waited for this initial one become eligible. A file alone
   // in its thread that was not in error keeps its eligibility: nothing to recompute.
-  if (threadKey && Number(before?.thread_size ?? 0) > 1) {
+  if (threadKey && threadSize > 1) {
     await recomputeThreads(tx, { threadIds: [threadKey], fileIds: [file.id] });
     await recomputeEligibility(tx, { threadIds: [threadKey], fileIds: [file.id] });
   } else if (hadError || !threadKey) {

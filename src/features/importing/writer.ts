@@ -27,6 +27,10 @@ export interface WriteResult {
   assets: { created: number; reused: number; superseded: number };
   newArtists: { id: string; name: string }[];
   notes: string[];
+  /** The file was in error before this import (its eligibility must be recomputed). */
+  fileHadError?: boolean;
+  /** Files in the file's thread: more than one means later deliveries may now be eligible. */
+  fileThreadSize?: number;
 }
 
 /** A resolved file: the plan's file with the md5 and size known (from the message or the bytes). */
@@ -257,7 +261,7 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
     }
   }
 
-  // 5. Ids for everything new, so children can be written in one pass.
+  // 5. Ids for everything new, so every row can be written in one pass.
   const newReleaseIdx = plan.releases.map((_, i) => i).filter((i) => !releaseIds.has(i));
   const newResourceIdx = plan.resources.map((_, i) => i).filter((i) => !resourceIds.has(i));
   const dealCount = plan.releases.reduce((n, r) => n + (r.deals?.length ?? 0), 0);
@@ -265,8 +269,9 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
   newReleaseIdx.forEach((i, k) => releaseIds.set(i, allocated.release[k]!));
   newResourceIdx.forEach((i, k) => resourceIds.set(i, allocated.resource[k]!));
   const mainId = plan.releases.length > 0 ? releaseIds.get(mainIndex)! : null;
+  const newResourceSet = new Set(newResourceIdx);
+  const newReleaseSet = new Set(newReleaseIdx);
 
-  // 6. Resources and their children.
   const resourceRows = plan.resources.map((r, i) => ({
     id: resourceIds.get(i)!,
     ddex_file_id: file.id,
@@ -283,72 +288,38 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
     language_of_performance: r.language_of_performance,
     p_line_text: r.p_line_text,
   }));
-  const newResources = resourceRows.filter((_, i) => newResourceIdx.includes(i));
-  const oldResources = resourceRows.filter((_, i) => !newResourceIdx.includes(i));
-  const allResourceIds = resourceRows.map((r) => r.id);
-  if (newResources.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO resource (id, ddex_file_id, resource_reference, partner_id, title, media_type, display_artist, isrc, duration_ms,
-                            genre_primary, genre_secondary, parental_rating, language_of_performance, p_line_text)
-      SELECT x.id, x.ddex_file_id, x.resource_reference, x.partner_id, x.title, x.media_type, x.display_artist, x.isrc, x.duration_ms,
-             x.genre_primary, x.genre_secondary, x.parental_rating, x.language_of_performance, x.p_line_text
-        FROM jsonb_to_recordset(${json(newResources)}) AS ${RESOURCE_RECORD}`);
-  }
-  if (oldResources.length > 0) {
-    await tx.execute(sql`
-      WITH x AS (SELECT * FROM jsonb_to_recordset(${json(oldResources)}) AS ${RESOURCE_RECORD}),
-      del_ids AS (DELETE FROM resource_identifier WHERE resource_id IN (SELECT id FROM x)),
-      del_contributors AS (DELETE FROM resource_contributor WHERE resource_id IN (SELECT id FROM x)),
-      del_technical AS (DELETE FROM resource_technical WHERE resource_id IN (SELECT id FROM x)),
-      del_rights AS (DELETE FROM resource_right WHERE resource_id IN (SELECT id FROM x))
-      UPDATE resource r SET
-        ddex_file_id = x.ddex_file_id, resource_reference = x.resource_reference, partner_id = x.partner_id, title = x.title,
-        media_type = x.media_type, display_artist = x.display_artist, isrc = x.isrc, duration_ms = x.duration_ms,
-        genre_primary = x.genre_primary, genre_secondary = x.genre_secondary, parental_rating = x.parental_rating,
-        language_of_performance = x.language_of_performance, p_line_text = x.p_line_text, updated_at = now()
-      FROM x WHERE r.id = x.id`);
-  }
-  const resIdentifiers = plan.resources.flatMap((r, i) => r.identifiers.map((id) => ({ resource_id: resourceIds.get(i)!, ...id })));
-  const resContributors = plan.resources.flatMap((r, i) =>
-    r.contributors.map((c) => ({ resource_id: resourceIds.get(i)!, artist_id: c.credited_name ? (artists.ids.get(c.credited_name) ?? null) : null, ...c })),
-  );
-  const resTechnical = plan.resources.flatMap((r, i) => r.technical.map((t) => ({ resource_id: resourceIds.get(i)!, ...t })));
-  const resRights = plan.resources.flatMap((r, i) => r.rights.map((t) => ({ resource_id: resourceIds.get(i)!, ...t })));
-  if (allResourceIds.length > 0) {
-    await tx.execute(sql`
-      WITH i_ids AS (
-        INSERT INTO resource_identifier (resource_id, scheme, value, namespace)
-        SELECT x.resource_id, x.scheme, x.value, x.namespace FROM jsonb_to_recordset(${json(resIdentifiers)}) AS x(resource_id int, scheme text, value text, namespace text)
-        ON CONFLICT DO NOTHING),
-      i_contributors AS (
-        INSERT INTO resource_contributor (resource_id, artist_id, role, credited_name, contributor_type, instrument, sequence)
-        SELECT x.resource_id, x.artist_id, x.role, x.credited_name, x.contributor_type, x.instrument, x.sequence
-          FROM jsonb_to_recordset(${json(resContributors)}) AS x(resource_id int, artist_id uuid, role text, credited_name text, contributor_type text, instrument text, sequence int)),
-      i_technical AS (
-        INSERT INTO resource_technical (resource_id, sampling_rate_hz, bitrate_kbps, bits_per_sample, codec, audio_channels, width, height, frame_rate, file_name)
-        SELECT x.resource_id, x.sampling_rate_hz, x.bitrate_kbps, x.bits_per_sample, x.codec, x.audio_channels, x.width, x.height, x.frame_rate, x.file_name
-          FROM jsonb_to_recordset(${json(resTechnical)}) AS x(resource_id int, sampling_rate_hz int, bitrate_kbps int, bits_per_sample int, codec text,
-                                                               audio_channels int, width int, height int, frame_rate float8, file_name text))
-      INSERT INTO resource_right (resource_id, right_type, controller_name, note)
-      SELECT x.resource_id, x.right_type, x.controller_name, x.note FROM jsonb_to_recordset(${json(resRights)}) AS x(resource_id int, right_type text, controller_name text, note text)`);
-  }
-
-  // 7. Releases.
+  const newResources = resourceRows.filter((_, i) => newResourceSet.has(i));
+  const oldResources = resourceRows.filter((_, i) => !newResourceSet.has(i));
   const rows = plan.releases.map((r, i) => releaseRow(r, releaseIds.get(i)!, r.is_track_release && i !== mainIndex ? mainId : null, file));
-  const newRows = rows.filter((_, i) => newReleaseIdx.includes(i));
-  const oldRows = rows.filter((_, i) => !newReleaseIdx.includes(i));
-  if (newRows.length > 0) {
+  const newRows = rows.filter((_, i) => newReleaseSet.has(i));
+  const oldRows = rows.filter((_, i) => !newReleaseSet.has(i));
+  const restated = plan.releases.map((r, i) => ({ r, id: releaseIds.get(i)! })).filter(({ r }) => r.deals !== null);
+  const oldIds = new Set(oldRows.map((r) => r.id));
+
+  // 6. What is replaced: existing resources and releases are updated and their children cleared
+  //    (one statement; new rows have no children yet).
+  if (oldResources.length > 0 || oldRows.length > 0) {
+    const oldResourceIds = oldResources.map((r) => r.id);
+    const oldReleaseIds = [...oldIds];
+    const oldDealReleaseIds = restated.filter(({ id }) => oldIds.has(id)).map(({ id }) => id);
     await tx.execute(sql`
-      INSERT INTO release (id, title, type, display_artist, label_name, upc, original_release_date, display_start_at, is_taken_down,
-                           p_line_text, c_line_text, duration_ms, territories, release_reference, ddex_file_id, partner_id, parent_release_id)
-      SELECT x.id, x.title, x.type, x.display_artist, x.label_name, x.upc, x.original_release_date, x.display_start_at,
-             COALESCE(x.is_taken_down, false), x.p_line_text, x.c_line_text, x.duration_ms,
-             ARRAY(SELECT jsonb_array_elements_text(COALESCE(x.territories, '[]'::jsonb))), x.release_reference, x.ddex_file_id,
-             x.partner_id, x.parent_release_id
-        FROM jsonb_to_recordset(${json(newRows)}) AS ${RELEASE_RECORD}`);
-  }
-  if (oldRows.length > 0) {
-    await tx.execute(sql`
+      WITH rx AS (SELECT * FROM jsonb_to_recordset(${json(oldResources)}) AS ${RESOURCE_RECORD}),
+      lx AS (SELECT * FROM jsonb_to_recordset(${json(oldRows)}) AS ${RELEASE_RECORD}),
+      d_rid AS (DELETE FROM resource_identifier WHERE resource_id = ANY(${intArray(oldResourceIds)})),
+      d_rco AS (DELETE FROM resource_contributor WHERE resource_id = ANY(${intArray(oldResourceIds)})),
+      d_rte AS (DELETE FROM resource_technical WHERE resource_id = ANY(${intArray(oldResourceIds)})),
+      d_rri AS (DELETE FROM resource_right WHERE resource_id = ANY(${intArray(oldResourceIds)})),
+      d_lid AS (DELETE FROM release_identifier WHERE release_id = ANY(${intArray(oldReleaseIds)})),
+      d_lco AS (DELETE FROM release_contributor WHERE release_id = ANY(${intArray(oldReleaseIds)})),
+      d_ltr AS (DELETE FROM release_resource WHERE release_id = ANY(${intArray(oldReleaseIds)})),
+      d_lde AS (DELETE FROM release_deal WHERE release_id = ANY(${intArray(oldDealReleaseIds)})),
+      u_res AS (
+        UPDATE resource r SET
+          ddex_file_id = x.ddex_file_id, resource_reference = x.resource_reference, partner_id = x.partner_id, title = x.title,
+          media_type = x.media_type, display_artist = x.display_artist, isrc = x.isrc, duration_ms = x.duration_ms,
+          genre_primary = x.genre_primary, genre_secondary = x.genre_secondary, parental_rating = x.parental_rating,
+          language_of_performance = x.language_of_performance, p_line_text = x.p_line_text, updated_at = now()
+        FROM rx x WHERE r.id = x.id)
       UPDATE release r SET
         title = x.title, type = x.type, display_artist = x.display_artist, label_name = x.label_name, upc = x.upc,
         original_release_date = x.original_release_date, display_start_at = x.display_start_at,
@@ -357,23 +328,21 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
         territories = CASE WHEN x.territories IS NULL THEN r.territories ELSE ARRAY(SELECT jsonb_array_elements_text(x.territories)) END,
         release_reference = x.release_reference, ddex_file_id = x.ddex_file_id, partner_id = COALESCE(x.partner_id, r.partner_id),
         parent_release_id = COALESCE(x.parent_release_id, r.parent_release_id), updated_at = now()
-      FROM jsonb_to_recordset(${json(oldRows)}) AS ${RELEASE_RECORD}
-      WHERE r.id = x.id`);
+      FROM lx x WHERE r.id = x.id`);
   }
-  const takenDown = plan.releases.filter((r) => r.is_taken_down === true).length;
 
-  // 8. Release children: identifiers, contributors, tracks, deals (when restated), schedule, geo rule, import state.
+  // 7. Assets: decided here from what the tracks already have (new tracks have nothing).
+  const resolved = files.map((f) => ({ ...f, resourceId: resourceIds.get(resourceIndexByRef.get(f.resourceReference)!)! }));
+  const assets = await decideAssets(tx, file, resolved, oldResources.length > 0);
+
+  // 8. Everything else in one statement: new resources and releases, all children, assets, the file.
+  const resIdentifiers = plan.resources.flatMap((r, i) => r.identifiers.map((id) => ({ resource_id: resourceIds.get(i)!, ...id })));
+  const resContributors = plan.resources.flatMap((r, i) =>
+    r.contributors.map((c) => ({ resource_id: resourceIds.get(i)!, artist_id: c.credited_name ? (artists.ids.get(c.credited_name) ?? null) : null, ...c })),
+  );
+  const resTechnical = plan.resources.flatMap((r, i) => r.technical.map((t) => ({ resource_id: resourceIds.get(i)!, ...t })));
+  const resRights = plan.resources.flatMap((r, i) => r.rights.map((t) => ({ resource_id: resourceIds.get(i)!, ...t })));
   const allReleaseIds = rows.map((r) => r.id);
-  const restated = plan.releases.map((r, i) => ({ r, id: releaseIds.get(i)! })).filter(({ r }) => r.deals !== null);
-  // New releases have no children yet.
-  const replacedIds = oldRows.map((r) => r.id);
-  const replacedDealIds = restated.filter(({ id }) => replacedIds.includes(id)).map(({ id }) => id);
-  if (replacedIds.length > 0) await tx.execute(sql`
-    WITH d1 AS (DELETE FROM release_identifier WHERE release_id = ANY(${intArray(replacedIds)})),
-         d2 AS (DELETE FROM release_contributor WHERE release_id = ANY(${intArray(replacedIds)})),
-         d3 AS (DELETE FROM release_resource WHERE release_id = ANY(${intArray(replacedIds)}))
-    DELETE FROM release_deal WHERE release_id = ANY(${intArray(replacedDealIds)})`);
-
   const relIdentifiers = plan.releases.flatMap((r, i) => r.identifiers.map((id) => ({ release_id: releaseIds.get(i)!, ...id })));
   const relContributors = plan.releases.flatMap((r, i) =>
     r.contributors.map((c) => ({
@@ -406,42 +375,96 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
   }
   const schedules = plan.releases.map((r, i) => ({ release_id: releaseIds.get(i)!, ...r.schedule }));
   const geoRules = restated.map(({ r, id }) => ({ release_id: id, whitelist: r.whitelist, blacklist: r.blacklist }));
-  await tx.execute(sql`
-    WITH i1 AS (
+
+  const written = await tx.execute<{ had_error: boolean; thread_size: number; history: string }>(sql`
+    WITH n_res AS (
+      INSERT INTO resource (id, ddex_file_id, resource_reference, partner_id, title, media_type, display_artist, isrc, duration_ms,
+                            genre_primary, genre_secondary, parental_rating, language_of_performance, p_line_text)
+      SELECT x.id, x.ddex_file_id, x.resource_reference, x.partner_id, x.title, x.media_type, x.display_artist, x.isrc, x.duration_ms,
+             x.genre_primary, x.genre_secondary, x.parental_rating, x.language_of_performance, x.p_line_text
+        FROM jsonb_to_recordset(${json(newResources)}) AS ${RESOURCE_RECORD}),
+    i_rid AS (
+      INSERT INTO resource_identifier (resource_id, scheme, value, namespace)
+      SELECT x.resource_id, x.scheme, x.value, x.namespace FROM jsonb_to_recordset(${json(resIdentifiers)}) AS x(resource_id int, scheme text, value text, namespace text)
+      ON CONFLICT DO NOTHING),
+    i_rco AS (
+      INSERT INTO resource_contributor (resource_id, artist_id, role, credited_name, contributor_type, instrument, sequence)
+      SELECT x.resource_id, x.artist_id, x.role, x.credited_name, x.contributor_type, x.instrument, x.sequence
+        FROM jsonb_to_recordset(${json(resContributors)}) AS x(resource_id int, artist_id uuid, role text, credited_name text, contributor_type text, instrument text, sequence int)),
+    i_rte AS (
+      INSERT INTO resource_technical (resource_id, sampling_rate_hz, bitrate_kbps, bits_per_sample, codec, audio_channels, width, height, frame_rate, file_name)
+      SELECT x.resource_id, x.sampling_rate_hz, x.bitrate_kbps, x.bits_per_sample, x.codec, x.audio_channels, x.width, x.height, x.frame_rate, x.file_name
+        FROM jsonb_to_recordset(${json(resTechnical)}) AS x(resource_id int, sampling_rate_hz int, bitrate_kbps int, bits_per_sample int, codec text,
+                                                             audio_channels int, width int, height int, frame_rate float8, file_name text)),
+    i_rri AS (
+      INSERT INTO resource_right (resource_id, right_type, controller_name, note)
+      SELECT x.resource_id, x.right_type, x.controller_name, x.note FROM jsonb_to_recordset(${json(resRights)}) AS x(resource_id int, right_type text, controller_name text, note text)),
+    n_rel AS (
+      INSERT INTO release (id, title, type, display_artist, label_name, upc, original_release_date, display_start_at, is_taken_down,
+                           p_line_text, c_line_text, duration_ms, territories, release_reference, ddex_file_id, partner_id, parent_release_id)
+      SELECT x.id, x.title, x.type, x.display_artist, x.label_name, x.upc, x.original_release_date, x.display_start_at,
+             COALESCE(x.is_taken_down, false), x.p_line_text, x.c_line_text, x.duration_ms,
+             ARRAY(SELECT jsonb_array_elements_text(COALESCE(x.territories, '[]'::jsonb))), x.release_reference, x.ddex_file_id,
+             x.partner_id, x.parent_release_id
+        FROM jsonb_to_recordset(${json(newRows)}) AS ${RELEASE_RECORD}),
+    i_lid AS (
       INSERT INTO release_identifier (release_id, scheme, value, namespace)
       SELECT x.release_id, x.scheme, x.value, x.namespace FROM jsonb_to_recordset(${json(relIdentifiers)}) AS x(release_id int, scheme text, value text, namespace text)
       ON CONFLICT DO NOTHING),
-    i2 AS (
+    i_lco AS (
       INSERT INTO release_contributor (release_id, artist_id, role, credited_name, sequence)
       SELECT x.release_id, x.artist_id, x.role, x.credited_name, x.sequence FROM jsonb_to_recordset(${json(relContributors)}) AS x(release_id int, artist_id uuid, role text, credited_name text, sequence int)),
-    i3 AS (
+    i_ltr AS (
       INSERT INTO release_resource (release_id, resource_id, track_number, disc_number)
       SELECT x.release_id, x.resource_id, x.track_number, x.disc_number FROM jsonb_to_recordset(${json(relTracks)}) AS x(release_id int, resource_id int, track_number int, disc_number int)
       ON CONFLICT DO NOTHING),
-    i4 AS (
+    i_lde AS (
       INSERT INTO release_deal (id, release_id, use_type, commercial_model, price_tier, start_at, end_at, deal_ref, is_takedown)
       SELECT x.id, x.release_id, x.use_type, x.commercial_model, x.price_tier, x.start_at, x.end_at, x.deal_ref, x.is_takedown
         FROM jsonb_to_recordset(${json(deals)}) AS x(id int, release_id int, use_type text, commercial_model text, price_tier text, start_at timestamptz, end_at timestamptz, deal_ref text, is_takedown boolean)),
-    i5 AS (
+    i_ter AS (
       INSERT INTO deal_territory (deal_id, territory_code, is_included)
       SELECT x.deal_id, x.territory_code, x.is_included FROM jsonb_to_recordset(${json(territories)}) AS x(deal_id int, territory_code text, is_included boolean)
       ON CONFLICT DO NOTHING),
-    i6 AS (
+    i_sch AS (
       INSERT INTO release_schedule (release_id, release_date, schedule_from, embargo_until)
       SELECT x.release_id, x.release_date, x.schedule_from, x.embargo_until FROM jsonb_to_recordset(${json(schedules)}) AS x(release_id int, release_date date, schedule_from timestamptz, embargo_until timestamptz)
       ON CONFLICT (release_id) DO UPDATE SET release_date = EXCLUDED.release_date, schedule_from = EXCLUDED.schedule_from, embargo_until = EXCLUDED.embargo_until),
-    i7 AS (
+    i_geo AS (
       INSERT INTO geo_rule (release_id, whitelist, blacklist)
       SELECT x.release_id, ARRAY(SELECT jsonb_array_elements_text(x.whitelist)), ARRAY(SELECT jsonb_array_elements_text(x.blacklist))
         FROM jsonb_to_recordset(${json(geoRules)}) AS x(release_id int, whitelist jsonb, blacklist jsonb)
-      ON CONFLICT (release_id) DO UPDATE SET whitelist = EXCLUDED.whitelist, blacklist = EXCLUDED.blacklist, updated_at = now())
-    INSERT INTO import_state (release_id, ddex_file_id, status, is_importable, already_imported)
-    SELECT value::int, ${file.id}::uuid, 'imported', true, true FROM jsonb_array_elements_text(${json(allReleaseIds.map(String))})
-    ON CONFLICT (release_id, ddex_file_id) DO UPDATE SET status = 'imported', is_importable = true, already_imported = true, message = NULL, updated_at = now()`);
+      ON CONFLICT (release_id) DO UPDATE SET whitelist = EXCLUDED.whitelist, blacklist = EXCLUDED.blacklist, updated_at = now()),
+    i_st AS (
+      INSERT INTO import_state (release_id, ddex_file_id, status, is_importable, already_imported)
+      SELECT value::int, ${file.id}::uuid, 'imported', true, true FROM jsonb_array_elements_text(${json(allReleaseIds.map(String))})
+      ON CONFLICT (release_id, ddex_file_id) DO UPDATE SET status = 'imported', is_importable = true, already_imported = true, message = NULL, updated_at = now()),
+    n_ast AS (
+      INSERT INTO asset (id, resource_id, kind, bucket, key, md5, mime_type, file_size, is_primary, ddex_file_id)
+      SELECT x.id, x.resource_id, x.kind, x.bucket, x.key, x.md5, x.mime_type, x.file_size, x.is_primary, x.ddex_file_id
+        FROM jsonb_to_recordset(${json(assets.inserts)}) AS x(id uuid, resource_id int, kind text, bucket text, key text, md5 text, mime_type text, file_size bigint, is_primary boolean, ddex_file_id uuid)),
+    u_ast AS (
+      UPDATE asset a SET superseded_by = x.new_id, superseded_at = now(), updated_at = now()
+        FROM jsonb_to_recordset(${json(assets.supersede)}) AS x(old_id uuid, new_id uuid)
+       WHERE a.id = x.old_id),
+    i_his AS (
+      INSERT INTO asset_delivery_history (asset_id, ddex_file_id, reused, previous_asset_id)
+      SELECT x.asset_id, ${file.id}::uuid, x.reused, x.previous_asset_id
+        FROM jsonb_to_recordset(${json(assets.history)}) AS x(asset_id uuid, reused boolean, previous_asset_id uuid)
+      ON CONFLICT (asset_id, ddex_file_id) DO NOTHING
+      RETURNING reused),
+    old_file AS (
+      SELECT d.id, d.error IS NOT NULL AS had_error,
+             (SELECT count(*)::int FROM ddex_file t WHERE t.source_id = d.source_id AND t.thread_key = d.thread_key) AS thread_size
+        FROM ddex_file d WHERE d.id = ${file.id}::uuid),
+    u_file AS (
+      -- The first import's time stays: importing the same file again changes nothing.
+      UPDATE ddex_file f SET imported_at = COALESCE(f.imported_at, now()), status = 'imported', error = NULL, updated_at = now()
+        FROM old_file o WHERE f.id = o.id)
+    SELECT o.had_error, o.thread_size, (SELECT count(*) FILTER (WHERE reused)::int FROM i_his)::text AS history FROM old_file o`);
+  const fileRow = written.rows[0];
 
-  // 9. Assets.
-  const assets = await writeAssets(tx, file, files.map((f) => ({ ...f, resourceId: resourceIds.get(resourceIndexByRef.get(f.resourceReference)!)! })));
-
+  const takenDown = plan.releases.filter((r) => r.is_taken_down === true).length;
   return {
     releaseIds: allReleaseIds,
     mainReleaseId: mainId,
@@ -449,9 +472,12 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
     updatedReleases: plan.releases.length - newReleaseIdx.length,
     takenDown,
     resources: plan.resources.length,
-    assets,
+    // Counted from what was written: a re-import of the same file adds no history and changes nothing.
+    assets: { created: assets.inserts.length, reused: Number(fileRow?.history ?? 0), superseded: assets.supersede.length },
     newArtists: artists.created,
     notes,
+    fileHadError: fileRow?.had_error === true || (fileRow?.had_error as unknown) === 't',
+    fileThreadSize: Number(fileRow?.thread_size ?? 0),
   };
 }
 
@@ -460,21 +486,26 @@ type ExistingAsset = { id: string; resource_id: number; kind: string; md5: strin
 /**
  * Same hash as a current asset of the track: reused. A new file of a kind the track already has:
  * a new asset that supersedes the old one. Otherwise a new asset. Files the message does not name
- * (a metadata-only update) leave the stored assets alone.
+ * (a metadata-only update) leave the stored assets alone. `lookup` is false when every track is
+ * new: nothing can exist yet.
  */
-async function writeAssets(tx: AppTx, file: ImportFileContext, files: (ResolvedFile & { resourceId: number })[]) {
-  const counts = { created: 0, reused: 0, superseded: 0 };
-  if (files.length === 0) return counts;
+async function decideAssets(tx: AppTx, file: ImportFileContext, files: (ResolvedFile & { resourceId: number })[], lookup: boolean) {
+  const inserts: Record<string, unknown>[] = [];
+  const history: { asset_id: string; reused: boolean; previous_asset_id: string | null }[] = [];
+  const supersede: { old_id: string; new_id: string }[] = [];
+  if (files.length === 0) return { inserts, history, supersede };
   const resourceIds = [...new Set(files.map((f) => f.resourceId))];
-  const rows = (
-    await tx.execute<ExistingAsset & { from_this_file: boolean }>(sql`
-      SELECT id, resource_id, kind, md5, false AS from_this_file FROM asset
-       WHERE resource_id = ANY(${intArray(resourceIds)}) AND superseded_by IS NULL
-      UNION ALL
-      SELECT a.id, a.resource_id, a.kind, a.md5, true FROM asset_delivery_history h JOIN asset a ON a.id = h.asset_id
-       WHERE h.ddex_file_id = ${file.id}::uuid
-      ORDER BY 5 DESC, 1`)
-  ).rows.map((a) => ({ ...a, resource_id: Number(a.resource_id), from_this_file: a.from_this_file === true || (a.from_this_file as unknown) === 't' }));
+  const rows = !lookup
+    ? []
+    : (
+        await tx.execute<ExistingAsset & { from_this_file: boolean }>(sql`
+          SELECT id, resource_id, kind, md5, false AS from_this_file FROM asset
+           WHERE resource_id = ANY(${intArray(resourceIds)}) AND superseded_by IS NULL
+          UNION ALL
+          SELECT a.id, a.resource_id, a.kind, a.md5, true FROM asset_delivery_history h JOIN asset a ON a.id = h.asset_id
+           WHERE h.ddex_file_id = ${file.id}::uuid
+          ORDER BY 5 DESC, 1`)
+      ).rows.map((a) => ({ ...a, resource_id: Number(a.resource_id), from_this_file: a.from_this_file === true || (a.from_this_file as unknown) === 't' }));
   // A file this delivery already brought is settled, even if a later delivery superseded it since:
   // re-importing an older file must not undo the later delivery's assets.
   const settled = rows.filter((a) => a.from_this_file);
@@ -483,11 +514,8 @@ async function writeAssets(tx: AppTx, file: ImportFileContext, files: (ResolvedF
   const claimed = new Set<string>(settled.map((a) => a.id));
   const decisions = pending.map((f) => {
     const same = existing.find((a) => a.resource_id === f.resourceId && a.md5 === f.md5 && !claimed.has(a.id));
-    if (same) {
-      claimed.add(same.id);
-      return { f, reuse: same.id, previous: null as string | null };
-    }
-    return { f, reuse: null as string | null, previous: null as string | null };
+    if (same) claimed.add(same.id);
+    return { f, reuse: same?.id ?? null, previous: null as string | null };
   });
   for (const d of decisions) {
     if (d.reuse) continue;
@@ -497,9 +525,6 @@ async function writeAssets(tx: AppTx, file: ImportFileContext, files: (ResolvedF
       d.previous = old.id;
     }
   }
-  const inserts: Record<string, unknown>[] = [];
-  const history: { asset_id: string; reused: boolean; previous_asset_id: string | null }[] = [];
-  const supersede: { old_id: string; new_id: string }[] = [];
   for (const d of decisions) {
     if (d.reuse) {
       history.push({ asset_id: d.reuse, reused: true, previous_asset_id: null });
@@ -521,28 +546,7 @@ async function writeAssets(tx: AppTx, file: ImportFileContext, files: (ResolvedF
     history.push({ asset_id: id, reused: false, previous_asset_id: d.previous });
     if (d.previous) supersede.push({ old_id: d.previous, new_id: id });
   }
-  const result = await tx.execute<{ asset_id: string; reused: boolean }>(sql`
-    WITH new_assets AS (
-      INSERT INTO asset (id, resource_id, kind, bucket, key, md5, mime_type, file_size, is_primary, ddex_file_id)
-      SELECT x.id, x.resource_id, x.kind, x.bucket, x.key, x.md5, x.mime_type, x.file_size, x.is_primary, x.ddex_file_id
-        FROM jsonb_to_recordset(${json(inserts)}) AS x(id uuid, resource_id int, kind text, bucket text, key text, md5 text, mime_type text, file_size bigint, is_primary boolean, ddex_file_id uuid)
-      RETURNING id),
-    superseded AS (
-      UPDATE asset a SET superseded_by = x.new_id, superseded_at = now(), updated_at = now()
-        FROM jsonb_to_recordset(${json(supersede)}) AS x(old_id uuid, new_id uuid)
-       WHERE a.id = x.old_id
-      RETURNING a.id)
-    INSERT INTO asset_delivery_history (asset_id, ddex_file_id, reused, previous_asset_id)
-    SELECT x.asset_id, ${file.id}::uuid, x.reused, x.previous_asset_id
-      FROM jsonb_to_recordset(${json(history)}) AS x(asset_id uuid, reused boolean, previous_asset_id uuid)
-    ON CONFLICT (asset_id, ddex_file_id) DO NOTHING
-    RETURNING asset_id, reused`);
-  // Counted from what was written: a re-import of the same file adds no history and changes nothing.
-  const writtenReuse = result.rows.filter((r) => r.reused === true || (r.reused as unknown) === 't').length;
-  counts.reused = writtenReuse;
-  counts.created = inserts.length;
-  counts.superseded = supersede.length;
-  return counts;
+  return { inserts, history, supersede };
 }
 
 /** PurgeReleaseMessage: the named releases (and their TrackReleases) are taken down. */
