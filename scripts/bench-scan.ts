@@ -181,6 +181,8 @@ async function benchOne(kind: 'pglite' | 'postgres', bunny: SourceProcess, expec
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  // Discovery and metadata only: screening of the new artists is left to its periodic sweep.
+  process.env.SCAN_SCREEN_NEW_ARTISTS ??= 'false';
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
   console.log(`Generating ${options.count} deliveries into the Bunny fake (${options.latencyMs} ms latency per request)...`);
   const bunny = await SourceProcess.start(options.count, options.latencyMs);

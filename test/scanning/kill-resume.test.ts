@@ -35,7 +35,7 @@ beforeAll(async () => {
   bunny = await startFakeBunny({ zones: { [ZONE]: KEY }, latencyMs: 15 });
   const memory = memoryWriter();
   await generateDemoDeliveries(memory);
-  await generateBulkDeliveries(memory, { count: 400 });
+  await generateBulkDeliveries(memory, { count: 250 });
   for (const [p, bytes] of memory.files) bunny.put(ZONE, p, Buffer.from(bytes));
 }, 120_000);
 
@@ -77,7 +77,7 @@ function runChildAndKill(env: Record<string, string>, jobId: string, afterBatche
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`child did not reach batch ${afterBatches} in time; stderr: ${stderr.slice(-2000)}`));
-    }, 90_000);
+    }, 150_000);
     createInterface({ input: child.stdout }).on('line', (line) => {
       let progress: { status?: string; current_batch?: number };
       try {

@@ -285,9 +285,11 @@ const sameTime = (a: Date | string | null, b: Date | null) =>
 
 async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, storage: StorageAdapter, workerId: string): Promise<BatchOutcome> {
   const db = deps.db;
-  await db.execute(sql`
-    INSERT INTO scan_job_directories (job_id, path, depth, sort_key) VALUES (${job.id}, '', 0, '')
-    ON CONFLICT DO NOTHING`);
+  if (job.current_batch === 0) {
+    await db.execute(sql`
+      INSERT INTO scan_job_directories (job_id, path, depth, sort_key) VALUES (${job.id}, '', 0, '')
+      ON CONFLICT DO NOTHING`);
+  }
   const pending = (
     await db.execute<PendingDirectory>(sql`
       SELECT path, depth, sort_key, page_token, batch_id FROM scan_job_directories
@@ -478,6 +480,9 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
 /** New main artists are screened, when the artists feature provides screening. */
 async function queueScreening(deps: ScanDeps, artists: { id: string }[]): Promise<void> {
   if (artists.length === 0 || !deps.jobs.definitions.has(SCREEN_ARTIST_JOB)) return;
+  // SCAN_SCREEN_NEW_ARTISTS=false leaves them to the artists feature's periodic sweep (the scan
+  // benchmark measures discovery and metadata alone).
+  if (/^(0|false|no|off)$/i.test(process.env.SCAN_SCREEN_NEW_ARTISTS ?? '')) return;
   for (const artist of artists) {
     await deps.jobs.send(SCREEN_ARTIST_JOB, { artistId: artist.id }, { singletonKey: artist.id }).catch((error: unknown) => {
       deps.logger.warn({ err: error, artistId: artist.id }, 'could not queue screening of a new artist');
