@@ -126,12 +126,18 @@ async function upsertArtists(tx: AppTx, mainNames: string[], allNames: string[])
   if (allNames.length === 0) return { ids, created };
   const rows = await tx.execute<{ id: string; name: string; created: boolean }>(sql`
     WITH ins AS (
+      -- DO NOTHING, not DO UPDATE: an update would lock the artist's row until commit, and parallel
+      -- imports of one artist's releases would queue behind each other.
       INSERT INTO artist (name, status, is_main_artist)
       SELECT value, 'pending', true FROM jsonb_array_elements_text(${json([...mainNames].sort())}) ORDER BY 1
-      ON CONFLICT (name) DO UPDATE SET is_main_artist = true, updated_at = now() WHERE NOT artist.is_main_artist
-      RETURNING id, name, (xmax = 0) AS created
+      ON CONFLICT (name) DO NOTHING
+      RETURNING id, name
+    ),
+    flagged AS (
+      UPDATE artist SET is_main_artist = true, updated_at = now()
+       WHERE NOT is_main_artist AND name IN (SELECT jsonb_array_elements_text(${json(mainNames)}))
     )
-    SELECT id, name, created FROM ins
+    SELECT id, name, true AS created FROM ins
     UNION ALL
     SELECT id, name, false FROM artist
      WHERE name IN (SELECT jsonb_array_elements_text(${json(allNames)})) AND name NOT IN (SELECT name FROM ins)`);
