@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { release, resource, rowCountDelta } from '@/db/schema';
+import { artist, release, releaseContributor, resource, rowCountDelta } from '@/db/schema';
 import { compactRowCounters, getDashboard } from '@/features/dashboard/service';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
@@ -21,6 +21,27 @@ describe('trigger-kept catalogue counters', () => {
     return { releases: Number(row!.releases), resources: Number(row!.resources) };
   };
   const shown = async () => (await getDashboard({ database })).catalogue;
+
+  it('count an artist as main artist exactly while a MainArtist credit names it', async () => {
+    const db = database.db;
+    const [main, other] = await db.insert(artist).values([{ name: 'Main One', status: 'approved', autopush: true }, { name: 'Other One' }]).returning({ id: artist.id });
+    const [a, b] = await db.insert(release).values([{ title: 'M1', type: 'Album' }, { title: 'M2', type: 'Single' }]).returning({ id: release.id });
+    const artists = async () => (await getDashboard({ database })).artists;
+    expect(await artists()).toEqual({ total: 0, pending: 0, approved: 0, autopush: 0 });
+    await db.insert(releaseContributor).values([
+      { releaseId: a!.id, artistId: main!.id, role: 'MainArtist' },
+      { releaseId: b!.id, artistId: main!.id, role: 'MainArtist' },
+      { releaseId: b!.id, artistId: other!.id, role: 'Producer' },
+    ]);
+    expect(await artists()).toEqual({ total: 1, pending: 0, approved: 1, autopush: 1 });
+    // A producer credit promoted to MainArtist counts; one of two releases going keeps the artist.
+    await db.update(releaseContributor).set({ role: 'MainArtist' }).where(eq(releaseContributor.artistId, other!.id));
+    await db.delete(release).where(eq(release.id, a!.id));
+    expect(await artists()).toEqual({ total: 2, pending: 1, approved: 1, autopush: 1 });
+    // The last credit going (a re-import replacing credits, here a cascade) drops them.
+    await db.delete(release).where(eq(release.id, b!.id));
+    expect(await artists()).toEqual({ total: 0, pending: 0, approved: 0, autopush: 0 });
+  });
 
   it('stay equal to count(*) through inserts, type changes, deletes, compaction and truncate', async () => {
     const db = database.db;

@@ -35,6 +35,11 @@ export const artist = pgTable(
     /** When screening last ran, and which screener (e.g. 'heuristic', 'llm') produced the verdict. */
     screenedAt: timestampTz('screened_at'),
     screeningSource: text('screening_source'),
+    /**
+     * Credited as MainArtist on at least one release: kept by a trigger on release_contributor
+     * (migration 'dashboard_main_artist_flag'), so the dashboard's artist counts read one table.
+     */
+    hasMainRelease: boolean('has_main_release').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

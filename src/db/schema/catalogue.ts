@@ -73,6 +73,8 @@ export const release = pgTable(
   (table) => [
     index('release_type_idx').on(table.type),
     index('release_created_at_idx').on(table.createdAt.desc()),
+    // The dashboard's latest releases (TrackReleases hidden): the first 8 entries of this index.
+    index('release_latest_listed_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`type <> 'TrackRelease'`),
     index('release_display_start_at_idx').on(table.displayStartAt),
     index('release_is_taken_down_idx').on(table.isTakenDown),
     index('release_ddex_file_id_idx').on(table.ddexFileId),

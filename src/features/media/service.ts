@@ -181,6 +181,8 @@ export async function purgeDdexMedia(deps: Pick<AppDeps, 'db'>, actor: SessionUs
       deals: await count('release_deal'),
       delivery_jobs: await count('delivery_jobs'),
     };
+    // Credits first, in one statement: left to the cascade, the main-artist trigger would run once per release.
+    await tx.execute(sql`DELETE FROM release_contributor`);
     await tx.execute(sql`DELETE FROM release`);
     // Assets go with their resource; orphans (no resource) go too.
     await tx.execute(sql`DELETE FROM resource`);
