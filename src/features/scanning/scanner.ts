@@ -302,6 +302,9 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
   const fullScan = job.full_scan;
   const lastScannedAt = fullScan ? null : source.lastScannedAt;
   const maxAgeHours = Number((source.settings ?? {}).incomplete_batch_max_age_hours);
+  // GCS/S3 page size (their maximum, 1000, unless settings.list_page_size says otherwise).
+  const pageSetting = Number((source.settings ?? {}).list_page_size);
+  const listPageSize = Number.isInteger(pageSetting) && pageSetting > 0 ? pageSetting : undefined;
   const incompleteMaxAgeMs = (Number.isFinite(maxAgeHours) && maxAgeHours >= 0 ? maxAgeHours : DEFAULT_INCOMPLETE_BATCH_MAX_AGE_HOURS) * 3_600_000;
 
   // What the database already knows about the files in these directories (XMLs live in their
@@ -348,7 +351,7 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
   const visit = async (dir: PendingDirectory): Promise<ListedDirectory & { subdirs: StorageEntry[]; batchId: string | null; descend: boolean }> => {
     let page: { entries: StorageEntry[]; nextPageToken: string | null };
     try {
-      page = await withStorageRetry(() => storage.list(dir.path, { pageToken: dir.page_token }));
+      page = await withStorageRetry(() => storage.list(dir.path, { pageToken: dir.page_token, pageSize: listPageSize }));
     } catch (error) {
       if (isStorageError(error)) {
         const where = dir.path === '' ? 'the root folder' : `folder ${dir.path}`;
