@@ -131,3 +131,33 @@ describe.skipIf(!built)('the shell in a browser', () => {
     await page.close();
   });
 });
+
+describe.skipIf(!built)('first administrator from the set-up link, in a browser', () => {
+  it('creates the admin through /setup, then the link is spent', async () => {
+    const app = await startTestApp({ web: true });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(app.runtime.setupUrl!);
+      await page.getByRole('heading', { name: 'Create the first administrator' }).waitFor();
+      await page.getByLabel('Email').fill('founder@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('founder-password-1');
+      await page.getByLabel('Repeat password').fill('founder-password-2');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('The two passwords differ').waitFor();
+      await page.getByLabel('Repeat password').fill('founder-password-1');
+      await page.screenshot({ path: screenshotPath('setup-first-admin'), fullPage: true });
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(/\/auth$/);
+      await signInThroughForm(page, app, 'founder@example.com', 'founder-password-1');
+      await page.getByRole('navigation').getByRole('link', { name: 'Admin Panel', exact: true }).waitFor();
+
+      const again = await browser.newPage();
+      await again.goto(app.runtime.setupUrl!);
+      await again.getByText(/already been used|no longer needed/).waitFor();
+    } finally {
+      await browser.close();
+      await app.stop();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AuthPage } from '@/web/features/auth/auth-page';
+import { SetupPage } from '@/web/features/auth/setup-page';
 import { DashboardPage } from '@/web/features/dashboard/dashboard-page';
 import { DdexFilesPage } from '@/web/features/ddex-files/ddex-files-page';
 import { ArtistsPage } from '@/web/features/artists/artists-page';
@@ -25,6 +26,8 @@ import { RouteErrorPanel } from './error-boundary';
  */
 export const routes: RouteObject[] = [
   { path: '/auth', element: <AuthPage />, errorElement: <RouteErrorPanel /> },
+  // Where the first-admin link and invitation links lead: public, the token is the key.
+  { path: '/setup', element: <SetupPage />, errorElement: <RouteErrorPanel /> },
   {
     element: (
       <RequireAuth>
