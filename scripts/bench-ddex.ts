@@ -4,7 +4,7 @@
 // Ends with one JSON line.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
@@ -32,32 +32,39 @@ function bareSaxes(buf: Uint8Array): void {
   parser.write(new TextDecoder().decode(buf)).close();
 }
 
-/** Runs fn over the corpus for at least `ms`, returns MB/s and messages/s. */
-function measure(corpus: Uint8Array[], fn: (b: Uint8Array) => void, ms: number): { mbs: number; msgs: number } {
-  const bytes = corpus.reduce((a, b) => a + b.length, 0);
-  for (const b of corpus) fn(b); // warm-up
-  let rounds = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < ms) {
-    for (const b of corpus) fn(b);
-    rounds++;
-  }
-  const secs = (performance.now() - t0) / 1000;
-  return { mbs: (bytes * rounds) / secs / MB, msgs: (corpus.length * rounds) / secs };
+interface Rate {
+  mbs: number;
+  msgs: number;
 }
 
-function compare(label: string, corpus: Uint8Array[]) {
-  const best = { baseline: { mbs: 0, msgs: 0 }, summary: { mbs: 0, msgs: 0 }, full: { mbs: 0, msgs: 0 } };
-  // Interleaved rounds, best of five: the machine's drift and other load hit all three alike.
-  for (let round = 0; round < 5; round++) {
-    const b = measure(corpus, bareSaxes, 800);
-    const s = measure(corpus, (x) => summarize(x), 800);
-    const f = measure(corpus, (x) => parseErn(x), 800);
-    if (b.mbs > best.baseline.mbs) best.baseline = b;
-    if (s.mbs > best.summary.mbs) best.summary = s;
-    if (f.mbs > best.full.mbs) best.full = f;
-  }
+/**
+ * Best-of-many: each sample passes over the whole corpus once; samples of the three readers are
+ * interleaved for `ms`, and each reader's fastest pass counts. On a shared machine the fastest
+ * pass is the one least disturbed by other work, for all three alike.
+ */
+function compare(label: string, corpus: Uint8Array[], ms: number) {
   const bytes = corpus.reduce((a, b) => a + b.length, 0);
+  const readers: [string, (b: Uint8Array) => void][] = [
+    ['baseline', bareSaxes],
+    ['summary', (x) => summarize(x)],
+    ['full', (x) => parseErn(x)],
+  ];
+  const fastest = new Map<string, number>();
+  for (const [, fn] of readers) for (const b of corpus) fn(b); // warm-up
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    for (const [name, fn] of readers) {
+      const s0 = performance.now();
+      for (const b of corpus) fn(b);
+      const took = performance.now() - s0;
+      if (took < (fastest.get(name) ?? Infinity)) fastest.set(name, took);
+    }
+  }
+  const rate = (name: string): Rate => {
+    const secs = (fastest.get(name) as number) / 1000;
+    return { mbs: bytes / secs / MB, msgs: corpus.length / secs };
+  };
+  const best = { baseline: rate('baseline'), summary: rate('summary'), full: rate('full') };
   console.log(`\n${label}: ${corpus.length} messages, ${(bytes / MB).toFixed(2)} MB`);
   for (const [name, r] of Object.entries(best)) {
     console.log(`  ${name.padEnd(9)} ${r.mbs.toFixed(1).padStart(7)} MB/s ${r.msgs.toFixed(0).padStart(8)} msg/s  ${(r.mbs / best.baseline.mbs).toFixed(2)}x saxes`);
@@ -85,9 +92,9 @@ function main(): void {
   const corpusDir = existsSync(samplesDir) ? samplesDir : fixturesDir;
   const corpus = xmlFilesUnder(corpusDir).map((f) => new Uint8Array(readFileSync(f)));
   console.log(`DDEX engine benchmark (Node ${process.version}); corpus: ${corpusDir}`);
-  const real = compare('Sample corpus', corpus);
+  const real = compare('Sample corpus', corpus, 10_000);
   const album = new Uint8Array(Buffer.from(generateErn43Album({ tracks: 500 })));
-  const gen = compare('Generated album, 500 tracks', [album]);
+  const gen = compare('Generated album, 500 tracks', [album], 8_000);
 
   const tmp = join(root, '.tmp');
   mkdirSync(tmp, { recursive: true });
@@ -96,8 +103,13 @@ function main(): void {
   writeFileSync(bigFile, big);
   const bigBytes = Buffer.byteLength(big);
   const tsx = join(root, 'node_modules/.bin/tsx');
-  const out = execFileSync(tsx, [fileURLToPath(import.meta.url), '--child', bigFile], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  const bigRun = JSON.parse(out) as { secs: number; cpuSecs: number; maxRssMb: number; tracks: number };
+  // Two fresh processes: the faster read counts for time, the larger peak for memory.
+  const runs = [0, 1].map(() => {
+    const out = execFileSync(tsx, [fileURLToPath(import.meta.url), '--child', bigFile], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    return JSON.parse(out) as { secs: number; cpuSecs: number; maxRssMb: number; tracks: number };
+  });
+  unlinkSync(bigFile);
+  const bigRun = { ...runs.reduce((a, b) => (b.secs < a.secs ? b : a)), maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)) };
   const ratio = bigRun.maxRssMb / (bigBytes / (1024 * 1024));
   console.log(`\nGenerated message: ${(bigBytes / MB).toFixed(1)} MB, ${bigRun.tracks} tracks: read in ${bigRun.secs.toFixed(2)} s (${bigRun.cpuSecs.toFixed(2)} s of CPU, GC threads included), peak RSS ${bigRun.maxRssMb.toFixed(0)} MB (${ratio.toFixed(1)}x the file; target < 5 s and < 10x)`);
 
