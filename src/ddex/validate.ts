@@ -2,7 +2,7 @@
 // libxml2 when a schema directory is configured. The product cannot ship DDEX's schemas, so the
 // directory is configuration: --xsd DIR or DDEX_XSD_DIR, holding ern382/, ern43/... folders.
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { validateXML, memoryPages } from 'xmllint-wasm';
 import type { ErnMessage, ParseOptions, ValidationFinding } from './types';
@@ -31,6 +31,11 @@ function findImported(location: string, versionDir: string, xsdDir: string): str
   const name = basename(location);
   const candidates = /^[a-z]+:\/\//i.test(location) ? [join(versionDir, name), join(xsdDir, name)] : [resolve(versionDir, location), join(versionDir, name), join(xsdDir, name)];
   for (const c of candidates) if (existsSync(c) && statSync(c).isFile()) return c;
+  // ERN 3.8.1 imports the 3.8.2 value set by URL: look in the other version folders too.
+  for (const sub of readdirSync(xsdDir)) {
+    const c = join(xsdDir, sub, name);
+    if (existsSync(c) && statSync(c).isFile()) return c;
+  }
   return null;
 }
 

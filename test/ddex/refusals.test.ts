@@ -147,3 +147,26 @@ describe('encodings as partners send them', () => {
     expect(e.message).toContain('"ebcdic-xyz"');
   });
 });
+
+describe('nothing crashes', () => {
+  it('every truncation of a real-shaped message is a malformed_xml refusal, never an exception', () => {
+    const whole = fixture('valid/ern41_album_partylist.xml');
+    for (let cut = 50; cut < whole.length - 30; cut += 97) {
+      const r = parseErn(whole.subarray(0, cut));
+      expect(r.ok, `cut at ${cut}`).toBe(false);
+      if (!r.ok) expect(['malformed_xml', 'encoding']).toContain(r.error.code);
+    }
+  });
+
+  it('corrupted bytes give an error value or a message, never an exception', () => {
+    const whole = fixture('valid/ern381_double_album_nested_groups.xml');
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let i = 0; i < 200; i++) {
+      const copy = Buffer.from(whole);
+      for (let k = 0; k < 3; k++) copy[next() % copy.length] = next() % 256;
+      expect(() => parseErn(copy)).not.toThrow();
+      expect(() => summarize(copy)).not.toThrow();
+    }
+  });
+});
