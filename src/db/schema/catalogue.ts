@@ -159,6 +159,8 @@ export const resource = pgTable(
   (table) => [
     index('resource_ddex_file_id_idx').on(table.ddexFileId),
     index('resource_media_type_idx').on(table.mediaType, table.createdAt.desc()),
+    // The DDEX Media list's pages (audio and video, newest first) without sorting 1.2M rows.
+    index('resource_media_list_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`media_type IN ('audio', 'video')`),
     index('resource_isrc_idx').on(table.isrc),
     index('resource_partner_isrc_idx').on(table.partnerId, table.isrc),
   ],

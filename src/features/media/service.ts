@@ -42,11 +42,11 @@ function likePattern(term: string): string {
 export async function listMedia(deps: QueryDeps, query: MediaListQuery, window: { limit: number; offset: number }): Promise<{ rows: MediaRow[]; total: number }> {
   const params: unknown[] = [];
   const where: string[] = [];
+  // Always stated, so the partial index resource_media_list_idx serves every page.
+  where.push(`r.media_type IN ('audio', 'video')`);
   if (query.mediaType) {
     params.push(query.mediaType);
     where.push(`r.media_type = $${params.length}`);
-  } else {
-    where.push(`r.media_type IN ('audio', 'video')`);
   }
   const term = query.search?.trim();
   if (term) {
@@ -79,7 +79,7 @@ export async function listMedia(deps: QueryDeps, query: MediaListQuery, window: 
             LIMIT 1
          ) m ON true
         WHERE ${whereSql}
-        ORDER BY r.created_at DESC, r.id DESC
+        ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     ),

@@ -1,0 +1,1 @@
+CREATE INDEX "resource_media_list_idx" ON "resource" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE media_type IN ('audio', 'video');
