@@ -77,7 +77,7 @@ export async function createJobQueue(
             const started = Date.now();
             try {
               const result = await def.handler(job.data as object, { jobId: job.id, logger: jobLogger });
-              jobLogger.info({ ms: Date.now() - started }, 'job done');
+              jobLogger.debug({ ms: Date.now() - started }, 'job done');
               return result;
             } catch (error) {
               jobLogger.error({ err: error, ms: Date.now() - started }, 'job failed');

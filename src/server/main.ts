@@ -22,6 +22,7 @@ async function main() {
   const db = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  DDEX Back-office ${config.version} is running at ${runtime.url}`);
   console.log(`  database: ${db}; workers: ${config.runWorkers ? 'in this process' : 'off (run npm run worker)'}`);
+  console.log(`  new here? sign in as an admin and choose 'Load demo deliveries' on DDEX Sources (or stop the server and run npm run demo)`);
   if (runtime.setupUrl) {
     console.log(`\n  No user exists yet. Open this one-time link to create the first administrator:\n  ${runtime.setupUrl}\n`);
   }
