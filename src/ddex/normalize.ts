@@ -395,8 +395,13 @@ function readParty(p: XNode, ctx: Ctx): void {
 
 /** Registers a 4.x party reference; `apply` runs with the party once the PartyList is complete. */
 function deferParty(refNode: XNode | null, ctx: Ctx, apply: (p: PartyRef) => void): void {
-  if (refNode === null || txt(refNode) === null) return;
-  ctx.pendingParties.push({ use: use(refNode), apply });
+  if (refNode === null) return;
+  const ref = txt(refNode);
+  if (ref === null) return;
+  // The PartyList normally comes first: resolve at once, and keep only the rest for the end.
+  const known = ctx.parties.get(ref);
+  if (known) apply(known);
+  else ctx.pendingParties.push({ use: use(refNode), apply });
 }
 
 function partyIdOf(p: PartyRef): string | null {
