@@ -115,8 +115,12 @@ async function allocateIds(tx: AppTx, counts: { release: number; resource: numbe
              ARRAY(SELECT nextval(pg_get_serial_sequence('resource', 'id')) FROM generate_series(1, ${counts.resource}))::int[] AS resource_ids,
              ARRAY(SELECT nextval(pg_get_serial_sequence('release_deal', 'id')) FROM generate_series(1, ${counts.deal}))::int[] AS deal_ids`)
   ).rows[0]!;
-  const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : String(v).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number));
-  return { release: ints(row.release_ids), resource: ints(row.resource_ids), deal: ints(row.deal_ids) };
+  return { release: intsOf(row.release_ids), resource: intsOf(row.resource_ids), deal: intsOf(row.deal_ids) };
+}
+
+/** An int[] as either driver returns it (array, or '{1,2}' text). */
+function intsOf(v: unknown): number[] {
+  return Array.isArray(v) ? v.map(Number) : String(v ?? '').replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
 /** Main artists become pending main artists; every credited name is linked to its artist row when one exists. */
@@ -206,22 +210,28 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
   // 3. Which resources exist already: ISRC within the partner, else the same reference on a matched
   //    release, else the same reference in this file (a re-import).
   const resourceInputs = plan.resources.map((r, i) => ({ i, isrc: r.isrc, ref: r.reference, media_type: r.media_type }));
-  const resourceMatches =
-    resourceInputs.length === 0
-      ? []
-      : (
-          await tx.execute<{ i: number; id: number; prio: number }>(sql`
-            WITH x AS (SELECT * FROM jsonb_to_recordset(${json(resourceInputs)}) AS x(i int, isrc text, ref text, media_type text))
-            SELECT x.i, r.id, 1 AS prio FROM x JOIN resource r ON r.isrc = x.isrc AND r.partner_id IS NOT DISTINCT FROM ${partnerId}::uuid
-             WHERE x.isrc IS NOT NULL
-            UNION ALL
-            SELECT x.i, r.id, 2 FROM x
-              JOIN release_resource rr ON rr.release_id = ANY(${intArray([...releaseIds.values()])})
-              JOIN resource r ON r.id = rr.resource_id AND r.resource_reference = x.ref AND r.media_type = x.media_type
-            UNION ALL
-            SELECT x.i, r.id, 3 FROM x JOIN resource r ON r.ddex_file_id = ${file.id}::uuid AND r.resource_reference = x.ref AND r.media_type = x.media_type
-            ORDER BY 1, 3, 2`)
-        ).rows;
+  // Ids for every row that may be new come with it (one round trip less; unused ids are skipped).
+  const dealCount = plan.releases.reduce((n, r) => n + (r.deals?.length ?? 0), 0);
+  const lookup = (
+    await tx.execute<{ matches: { i: number; id: number; prio: number }[] | string | null; release_ids: unknown; resource_ids: unknown; deal_ids: unknown }>(sql`
+      WITH x AS (SELECT * FROM jsonb_to_recordset(${json(resourceInputs)}) AS x(i int, isrc text, ref text, media_type text)),
+      m AS (
+        SELECT x.i, r.id, 1 AS prio FROM x JOIN resource r ON r.isrc = x.isrc AND r.partner_id IS NOT DISTINCT FROM ${partnerId}::uuid
+         WHERE x.isrc IS NOT NULL
+        UNION ALL
+        SELECT x.i, r.id, 2 FROM x
+          JOIN release_resource rr ON rr.release_id = ANY(${intArray([...releaseIds.values()])})
+          JOIN resource r ON r.id = rr.resource_id AND r.resource_reference = x.ref AND r.media_type = x.media_type
+        UNION ALL
+        SELECT x.i, r.id, 3 FROM x JOIN resource r ON r.ddex_file_id = ${file.id}::uuid AND r.resource_reference = x.ref AND r.media_type = x.media_type)
+      SELECT (SELECT json_agg(m ORDER BY m.i, m.prio, m.id) FROM m) AS matches,
+             ARRAY(SELECT nextval(pg_get_serial_sequence('release', 'id')) FROM generate_series(1, ${plan.releases.length - releaseIds.size}))::int[] AS release_ids,
+             ARRAY(SELECT nextval(pg_get_serial_sequence('resource', 'id')) FROM generate_series(1, ${plan.resources.length}))::int[] AS resource_ids,
+             ARRAY(SELECT nextval(pg_get_serial_sequence('release_deal', 'id')) FROM generate_series(1, ${dealCount}))::int[] AS deal_ids`)
+  ).rows[0]!;
+  const rawMatches = typeof lookup.matches === 'string' ? (JSON.parse(lookup.matches) as { i: number; id: number; prio: number }[]) : (lookup.matches ?? []);
+  const resourceMatches = rawMatches;
+  const allocated = { release: intsOf(lookup.release_ids), resource: intsOf(lookup.resource_ids), deal: intsOf(lookup.deal_ids) };
   const resourceIds = new Map<number, number>();
   const takenResources = new Set<number>();
   for (const row of resourceMatches) {
@@ -270,8 +280,11 @@ export async function writeReleasePlan(tx: AppTx, plan: ImportPlan, file: Import
   // 5. Ids for everything new, so every row can be written in one pass.
   const newReleaseIdx = plan.releases.map((_, i) => i).filter((i) => !releaseIds.has(i));
   const newResourceIdx = plan.resources.map((_, i) => i).filter((i) => !resourceIds.has(i));
-  const dealCount = plan.releases.reduce((n, r) => n + (r.deals?.length ?? 0), 0);
-  const allocated = await allocateIds(tx, { release: newReleaseIdx.length, resource: newResourceIdx.length, deal: dealCount });
+  if (allocated.release.length < newReleaseIdx.length) {
+    // TrackReleases matched after the lookup leave fewer new releases, never more; but be safe.
+    const extra = await allocateIds(tx, { release: newReleaseIdx.length - allocated.release.length, resource: 0, deal: 0 });
+    allocated.release.push(...extra.release);
+  }
   newReleaseIdx.forEach((i, k) => releaseIds.set(i, allocated.release[k]!));
   newResourceIdx.forEach((i, k) => resourceIds.set(i, allocated.resource[k]!));
   const mainId = plan.releases.length > 0 ? releaseIds.get(mainIndex)! : null;
