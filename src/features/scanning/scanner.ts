@@ -127,7 +127,7 @@ export async function runScanBatch(deps: ScanDeps, jobId: string, opts: BatchOpt
     if (!source) throw new ScanFailure('The source of this scan job no longer exists.');
     let storage: StorageAdapter;
     try {
-      storage = await getSourceStorage(deps, source, storageOptionsOf(source));
+      storage = cachedStorage(jobId, source) ?? (await getSourceStorage(deps, source, storageOptionsOf(source)));
     } catch (error) {
       throw new ScanFailure(`Cannot open source ${source.name}: ${messageOf(error)}`);
     }
@@ -135,9 +135,11 @@ export async function runScanBatch(deps: ScanDeps, jobId: string, opts: BatchOpt
       job.kind === 'metadata'
         ? await metadataBatch(deps, job, source, storage, workerId)
         : await walkBatch(deps, job, source, storage, workerId);
+    if (outcome !== 'continue') forgetReadAhead(jobId);
     if (outcome === 'continue' && opts.continueInBackground !== false) await queueNextBatch(deps, jobId);
     return outcome;
   } catch (error) {
+    forgetReadAhead(jobId);
     if (error instanceof LeaseLost) return 'skipped';
     const message = error instanceof ScanFailure || isStorageError(error) ? error.message : `Scan failed: ${messageOf(error)}`;
     deps.logger.warn({ err: error, scanJobId: jobId }, 'scan job failed');
@@ -283,6 +285,193 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 const sameTime = (a: Date | string | null, b: Date | null) =>
   (a === null && b === null) || (a !== null && b !== null && new Date(a).getTime() === b.getTime());
 
+type DirectoryResult = ListedDirectory & {
+  subdirs: StorageEntry[];
+  batchId: string | null;
+  descend: boolean;
+  records: FileRecord[];
+  warnings: string[];
+  ernFilesSeen: number;
+  previousThreadKeys: string[];
+};
+
+const directoryKey = (d: PendingDirectory) => `${d.path}\u0000${d.page_token ?? ''}`;
+
+/** Lists and reads a group of directories (DB lookups for the group, then storage calls, bounded). */
+function directoryVisitor(deps: ScanDeps, source: SourceRow, storage: StorageAdapter) {
+  const settings = source.settings ?? {};
+  const maxAgeHours = Number(settings.incomplete_batch_max_age_hours);
+  const incompleteMaxAgeMs = (Number.isFinite(maxAgeHours) && maxAgeHours >= 0 ? maxAgeHours : DEFAULT_INCOMPLETE_BATCH_MAX_AGE_HOURS) * 3_600_000;
+  // GCS/S3 page size (their maximum, 1000, unless settings.list_page_size says otherwise).
+  const pageSetting = Number(settings.list_page_size);
+  const listPageSize = Number.isInteger(pageSetting) && pageSetting > 0 ? pageSetting : undefined;
+  const maxBytes = deps.config.ddexMaxFileBytes;
+
+  return async (dirs: PendingDirectory[]): Promise<DirectoryResult[]> => {
+    if (dirs.length === 0) return [];
+    // What the database knows about the files in these directories (XMLs live in their delivery
+    // folder), so each directory is listed and its changed files read in one go.
+    const stored = new Map<string, StoredFile>();
+    const storedRows = await deps.db.execute<StoredFile>(sql`
+      SELECT source_path, file_size, file_checksum, file_modified_at, parsed_at, thread_key FROM ddex_file
+       WHERE source_id = ${source.id}
+         AND delivery_folder IN (SELECT jsonb_array_elements_text(${JSON.stringify(dirs.map((d) => d.path))}::jsonb))`);
+    for (const row of storedRows.rows) stored.set(row.source_path, row);
+    const unchanged = (entry: StorageEntry) => {
+      const row = stored.get(entry.path);
+      if (!row || !row.parsed_at) return false;
+      if (row.file_size !== null && Number(row.file_size) !== entry.size) return false;
+      if (row.file_checksum !== entry.checksum) return false;
+      return sameTime(row.file_modified_at, entry.lastModified);
+    };
+
+    const visit = async (dir: PendingDirectory): Promise<DirectoryResult> => {
+      const records: FileRecord[] = [];
+      const warnings: string[] = [];
+      let ernFilesSeen = 0;
+      let page: { entries: StorageEntry[]; nextPageToken: string | null };
+      try {
+        page = await withStorageRetry(() => storage.list(dir.path, { pageToken: dir.page_token, pageSize: listPageSize }));
+      } catch (error) {
+        if (isStorageError(error)) {
+          const where = dir.path === '' ? 'the root folder' : `folder ${dir.path}`;
+          throw new ScanFailure(`${error.message} (while listing ${where} of ${source.name})`);
+        }
+        throw error;
+      }
+      const listed: ListedDirectory = { dir, entries: page.entries, nextPageToken: page.nextPageToken };
+      const name = baseName(dir.path);
+      const files = page.entries.filter((e) => !e.isDirectory);
+      const subdirs = page.entries.filter((e) => e.isDirectory);
+      const deliveries = files.filter((e) => isXmlName(e.name) && !isManifestName(e.name));
+      const manifests = files.filter((e) => isManifestName(e.name));
+      let batchId = dir.batch_id;
+      let descend = true;
+
+      // Batch folders need their BatchComplete manifest, unless older than the configured age.
+      const looksLikeBatch = dir.path !== '' && deliveries.length === 0 && subdirs.length > 0 && (isBatchFolderName(name) || manifests.length > 0);
+      if (looksLikeBatch) {
+        const manifest = await findManifest(storage, listed, manifests, name);
+        if (manifest) {
+          batchId = manifest.batchId;
+        } else {
+          const started = folderTimestamp(name) ?? page.entries.reduce<Date | null>((min, e) => (e.lastModified && (!min || e.lastModified < min) ? e.lastModified : min), null);
+          const ageMs = started ? Date.now() - started.getTime() : 0;
+          if (ageMs > incompleteMaxAgeMs) {
+            batchId = name;
+            warnings.push(`Batch ${dir.path} has no BatchComplete manifest but is older than ${incompleteMaxAgeMs / 3_600_000} h: processed anyway.`);
+          } else {
+            descend = false;
+            warnings.push(`Batch ${dir.path} is incomplete (no BatchComplete_${name}.xml yet): skipped until its manifest arrives.`);
+          }
+        }
+      }
+      ernFilesSeen += deliveries.length;
+      await Promise.all(
+        deliveries
+          .filter((entry) => !unchanged(entry))
+          .map(async (entry) => {
+            const facts: FileFacts = { path: entry.path, size: entry.size, checksum: entry.checksum, modifiedAt: entry.lastModified };
+            let bytes: Buffer;
+            try {
+              bytes = await withStorageRetry(() => storage.readBuffer(entry.path, { maxBytes }));
+            } catch (error) {
+              if (isStorageError(error) && error.code === 'not_found') return; // deleted since the listing
+              if (isStorageError(error) && error.code === 'too_large') {
+                records.push(errorRecord(facts, batchId, error.message));
+                return;
+              }
+              if (isStorageError(error)) throw new ScanFailure(`${error.message} (while reading ${entry.path} from ${source.name})`);
+              throw error;
+            }
+            const outcome = readDeliveryXml(bytes, facts, batchId);
+            if (outcome.kind === 'delivery') records.push(outcome.record);
+            else ernFilesSeen -= 1; // an acknowledgement or some other XML: not a delivery
+          }),
+      );
+      // A delivery folder's subfolders are its resources: no deliveries there to find.
+      if (deliveries.length > 0) descend = false;
+      const previousThreadKeys = records.map((r) => stored.get(r.source_path)?.thread_key).filter((k): k is string => !!k);
+      return { ...listed, subdirs, batchId, descend, records, warnings, ernFilesSeen, previousThreadKeys };
+    };
+    return mapLimit(dirs, READ_CONCURRENCY, visit);
+  };
+}
+
+/** This process's storage adapter and read-ahead per scan job (the next batch usually runs here). */
+interface JobReadAhead {
+  sourceKey: string;
+  storage: StorageAdapter;
+  expiresAt: number;
+  prefetch: Promise<DirectoryResult[]> | null;
+  /** Directories visited ahead that a later batch has not taken yet (their rows are untouched). */
+  ready: Map<string, DirectoryResult>;
+}
+const readAhead = new Map<string, JobReadAhead>();
+const READ_AHEAD_TTL_MS = 60_000;
+const sourceKeyOf = (source: SourceRow) => `${source.id}:${new Date(source.updatedAt).getTime()}`;
+
+/** The adapter this process used for the job's last batch, so requests stay under one bound. */
+function cachedStorage(jobId: string, source: SourceRow): StorageAdapter | null {
+  const entry = readAhead.get(jobId);
+  if (!entry || entry.sourceKey !== sourceKeyOf(source) || entry.expiresAt < Date.now()) return null;
+  return entry.storage;
+}
+
+/** The read-ahead results for these directories; the others stay for a later batch. */
+async function takePrefetched(jobId: string, source: SourceRow, pending: PendingDirectory[]): Promise<Map<string, DirectoryResult>> {
+  const entry = readAhead.get(jobId);
+  const found = new Map<string, DirectoryResult>();
+  if (!entry || entry.sourceKey !== sourceKeyOf(source) || entry.expiresAt < Date.now()) return found;
+  if (entry.prefetch) {
+    const prefetch = entry.prefetch;
+    entry.prefetch = null;
+    try {
+      for (const result of await prefetch) entry.ready.set(directoryKey(result.dir), result);
+    } catch {
+      // A failed read-ahead is simply done again by a batch, which reports the failure itself.
+    }
+  }
+  for (const dir of pending) {
+    const key = directoryKey(dir);
+    const result = entry.ready.get(key);
+    if (result) {
+      found.set(key, result);
+      entry.ready.delete(key);
+    }
+  }
+  return found;
+}
+
+async function prefetchNext(
+  deps: ScanDeps,
+  job: ScanJobRow,
+  source: SourceRow,
+  storage: StorageAdapter,
+  current: PendingDirectory[],
+  visitGroup: (dirs: PendingDirectory[]) => Promise<DirectoryResult[]>,
+): Promise<void> {
+  const sourceKey = sourceKeyOf(source);
+  const previous = readAhead.get(job.id);
+  const ready = previous && previous.sourceKey === sourceKey && previous.expiresAt >= Date.now() ? previous.ready : new Map<string, DirectoryResult>();
+  const skip = [...current.map((d) => d.path), ...[...ready.values()].map((r) => r.dir.path)];
+  const next = (
+    await deps.db.execute<PendingDirectory>(sql`
+      SELECT path, depth, sort_key, page_token, batch_id FROM scan_job_directories
+       WHERE job_id = ${job.id} AND status = 'pending'
+         AND path NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(skip)}::jsonb))
+       ORDER BY sort_key, depth, path
+       LIMIT ${job.batch_size}`)
+  ).rows;
+  const prefetch = next.length > 0 ? visitGroup(next) : null;
+  prefetch?.catch(() => undefined);
+  readAhead.set(job.id, { sourceKey, storage, expiresAt: Date.now() + READ_AHEAD_TTL_MS, prefetch, ready });
+}
+
+function forgetReadAhead(jobId: string): void {
+  readAhead.delete(jobId);
+}
+
 async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, storage: StorageAdapter, workerId: string): Promise<BatchOutcome> {
   const db = deps.db;
   if (job.current_batch === 0) {
@@ -301,98 +490,22 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
 
   const fullScan = job.full_scan;
   const lastScannedAt = fullScan ? null : source.lastScannedAt;
-  const maxAgeHours = Number((source.settings ?? {}).incomplete_batch_max_age_hours);
-  // GCS/S3 page size (their maximum, 1000, unless settings.list_page_size says otherwise).
-  const pageSetting = Number((source.settings ?? {}).list_page_size);
-  const listPageSize = Number.isInteger(pageSetting) && pageSetting > 0 ? pageSetting : undefined;
-  const incompleteMaxAgeMs = (Number.isFinite(maxAgeHours) && maxAgeHours >= 0 ? maxAgeHours : DEFAULT_INCOMPLETE_BATCH_MAX_AGE_HOURS) * 3_600_000;
-
-  // What the database already knows about the files in these directories (XMLs live in their
-  // delivery folder), so each directory can be listed and its changed files read in one go.
-  const stored = new Map<string, StoredFile>();
-  const storedRows = await db.execute<StoredFile>(sql`
-    SELECT source_path, file_size, file_checksum, file_modified_at, parsed_at, thread_key FROM ddex_file
-     WHERE source_id = ${source.id}
-       AND delivery_folder IN (SELECT jsonb_array_elements_text(${JSON.stringify(pending.map((d) => d.path))}::jsonb))`);
-  for (const row of storedRows.rows) stored.set(row.source_path, row);
-  const unchanged = (entry: StorageEntry) => {
-    const row = stored.get(entry.path);
-    if (!row || !row.parsed_at) return false;
-    if (row.file_size !== null && Number(row.file_size) !== entry.size) return false;
-    if (row.file_checksum !== entry.checksum) return false;
-    return sameTime(row.file_modified_at, entry.lastModified);
-  };
-
-  const maxBytes = deps.config.ddexMaxFileBytes;
-  const warnings: string[] = [];
-  const records: FileRecord[] = [];
-  let ernFilesSeen = 0;
-
-  const readFile = async (entry: StorageEntry, batchId: string | null) => {
-    const facts: FileFacts = { path: entry.path, size: entry.size, checksum: entry.checksum, modifiedAt: entry.lastModified };
-    let bytes: Buffer;
-    try {
-      bytes = await withStorageRetry(() => storage.readBuffer(entry.path, { maxBytes }));
-    } catch (error) {
-      if (isStorageError(error) && error.code === 'not_found') return; // deleted since the listing
-      if (isStorageError(error) && error.code === 'too_large') {
-        records.push(errorRecord(facts, batchId, error.message));
-        return;
-      }
-      if (isStorageError(error)) throw new ScanFailure(`${error.message} (while reading ${entry.path} from ${source.name})`);
-      throw error;
-    }
-    const outcome = readDeliveryXml(bytes, facts, batchId);
-    if (outcome.kind === 'delivery') records.push(outcome.record);
-    else ernFilesSeen -= 1; // an acknowledgement or some other XML: not a delivery
-  };
+  const visitGroup = directoryVisitor(deps, source, storage);
 
   // 1. Per directory: list one page, apply the choreography, read its new and changed files.
-  const visit = async (dir: PendingDirectory): Promise<ListedDirectory & { subdirs: StorageEntry[]; batchId: string | null; descend: boolean }> => {
-    let page: { entries: StorageEntry[]; nextPageToken: string | null };
-    try {
-      page = await withStorageRetry(() => storage.list(dir.path, { pageToken: dir.page_token, pageSize: listPageSize }));
-    } catch (error) {
-      if (isStorageError(error)) {
-        const where = dir.path === '' ? 'the root folder' : `folder ${dir.path}`;
-        throw new ScanFailure(`${error.message} (while listing ${where} of ${source.name})`);
-      }
-      throw error;
-    }
-    const listed: ListedDirectory = { dir, entries: page.entries, nextPageToken: page.nextPageToken };
-    const name = baseName(dir.path);
-    const files = page.entries.filter((e) => !e.isDirectory);
-    const subdirs = page.entries.filter((e) => e.isDirectory);
-    const deliveries = files.filter((e) => isXmlName(e.name) && !isManifestName(e.name));
-    const manifests = files.filter((e) => isManifestName(e.name));
-    let batchId = dir.batch_id;
-    let descend = true;
+  //    Directories this process already visited ahead (while the previous batch committed) are
+  //    taken from there; the rest are visited now.
+  const ahead = await takePrefetched(job.id, source, pending);
+  const fresh = await visitGroup(pending.filter((d) => !ahead.has(directoryKey(d))));
+  const freshByKey = new Map(fresh.map((r) => [directoryKey(r.dir), r]));
+  const listed = pending.map((d) => ahead.get(directoryKey(d)) ?? freshByKey.get(directoryKey(d))!);
+  const records = listed.flatMap((l) => l.records);
+  const warnings = listed.flatMap((l) => l.warnings);
+  const ernFilesSeen = listed.reduce((sum, l) => sum + l.ernFilesSeen, 0);
+  const previousThreadKeys = listed.flatMap((l) => l.previousThreadKeys);
 
-    // Batch folders need their BatchComplete manifest, unless older than the configured age.
-    const looksLikeBatch = dir.path !== '' && deliveries.length === 0 && subdirs.length > 0 && (isBatchFolderName(name) || manifests.length > 0);
-    if (looksLikeBatch) {
-      const manifest = await findManifest(storage, listed, manifests, name);
-      if (manifest) {
-        batchId = manifest.batchId;
-      } else {
-        const started = folderTimestamp(name) ?? page.entries.reduce<Date | null>((min, e) => (e.lastModified && (!min || e.lastModified < min) ? e.lastModified : min), null);
-        const ageMs = started ? Date.now() - started.getTime() : 0;
-        if (ageMs > incompleteMaxAgeMs) {
-          batchId = name;
-          warnings.push(`Batch ${dir.path} has no BatchComplete manifest but is older than ${incompleteMaxAgeMs / 3_600_000} h: processed anyway.`);
-        } else {
-          descend = false;
-          warnings.push(`Batch ${dir.path} is incomplete (no BatchComplete_${name}.xml yet): skipped until its manifest arrives.`);
-        }
-      }
-    }
-    ernFilesSeen += deliveries.length;
-    await Promise.all(deliveries.filter((entry) => !unchanged(entry)).map((entry) => readFile(entry, batchId)));
-    // A delivery folder's subfolders are its resources: no deliveries there to find.
-    if (deliveries.length > 0) descend = false;
-    return { ...listed, subdirs, batchId, descend };
-  };
-  const listed = await mapLimit(pending, READ_CONCURRENCY, visit);
+  // Visit the next directories while this batch commits (the next batch is usually this process's).
+  await prefetchNext(deps, job, source, storage, pending, visitGroup);
 
   // 2. The subdirectories to walk next. A lightweight scan skips delivery folders it already
   //    knows that have not changed since the last scan.
@@ -417,7 +530,6 @@ async function walkBatch(deps: ScanDeps, job: ScanJobRow, source: SourceRow, sto
   }
   warnings.sort();
   records.sort((a, b) => a.source_path.localeCompare(b.source_path));
-  const previousThreadKeys = records.map((r) => stored.get(r.source_path)?.thread_key).filter((k): k is string => !!k);
 
   // 5. One transaction: results, frontier and progress together.
   let newArtists: { id: string; name: string }[] = [];
