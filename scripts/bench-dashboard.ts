@@ -255,9 +255,12 @@ async function main() {
     if (probe.ok) timings.push(await time(artistsPath, options.requests, get(artistsPath)));
     else artistsNote = `not timed: ${artistsPath} answered ${probe.status}`;
 
+    // Not part of the target: the DDEX Media list's first page (its exact total counts 1.1M rows).
+    timings.push(await time('/api/resources?page=1&pageSize=100', Math.min(options.requests, 50), get('/api/resources?page=1&pageSize=100')));
+
     console.log(`\nCatalogue: ${counts.releases} releases, ${counts.resources} resources, ${counts.files} DDEX files, ${counts.artists} artists (seeded in ${seedSeconds.toFixed(0)} s)`);
     for (const t of timings) console.log(`${t.endpoint.padEnd(48)} p50 ${t.p50} ms  p95 ${t.p95} ms  max ${t.max} ms  (${t.requests} requests)`);
-    if (timings.length === 1) console.log(`artists list ${artistsNote}`);
+    if (!probe.ok) console.log(`artists list ${artistsNote}`);
     console.log(
       JSON.stringify({
         bench: 'dashboard',
@@ -269,7 +272,7 @@ async function main() {
         seedSeconds: Math.round(seedSeconds),
         timings,
         targetP95Ms: 150,
-        pass: timings.every((t) => t.p95 < 150),
+        pass: timings.filter((t) => !t.endpoint.startsWith('/api/resources')).every((t) => t.p95 < 150),
       }),
     );
   } finally {

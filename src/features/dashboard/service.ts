@@ -1,6 +1,6 @@
 import { ROW_COUNTERS } from '@/db/schema';
 import type { AppDeps } from '@/server/context';
-import { coversOfReleases, mainArtistsOfReleases } from '@/features/media/covers';
+import { fetchAssetUrl } from '@/features/media/fetch-asset';
 
 /** Latest releases shown in the Media Library strip (spec 9). */
 export const DASHBOARD_LATEST_RELEASES = 8;
@@ -90,21 +90,47 @@ SELECT
   (SELECT count(*) FROM import_jobs WHERE status IN ('pending', 'running')) AS import_active
 FROM main_artists`;
 
+interface LatestRow {
+  id: number;
+  title: string;
+  type: string;
+  original_release_date: string | null;
+  created_at: Date | string;
+  main_artists: (string | null)[] | null;
+  cover_bucket: string | null;
+  cover_key: string | null;
+}
+
+// The 8 latest releases with their main artists and cover in one statement (fewer round trips
+// keep the tail short). The cover rule is the one of coversOfReleases in media/covers.ts.
+const LATEST_SQL = `
+SELECT rl.id, rl.title, rl.type, rl.original_release_date, rl.created_at,
+       (SELECT array_agg(coalesce(a.name, rc.credited_name) ORDER BY rc.sequence NULLS LAST, rc.id)
+          FROM release_contributor rc LEFT JOIN artist a ON a.id = rc.artist_id
+         WHERE rc.release_id = rl.id AND rc.role = 'MainArtist') AS main_artists,
+       cover.bucket AS cover_bucket, cover.key AS cover_key
+  FROM (SELECT id, title, type, original_release_date, created_at
+          FROM release
+         WHERE type <> 'TrackRelease'
+         ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
+         LIMIT ${DASHBOARD_LATEST_RELEASES}) rl
+  LEFT JOIN LATERAL (
+    SELECT a.bucket, a.key
+      FROM release_resource rr JOIN asset a ON a.resource_id = rr.resource_id
+     WHERE rr.release_id = rl.id AND a.superseded_at IS NULL
+       AND (a.kind = 'cover' OR a.mime_type LIKE 'image/%')
+     ORDER BY (a.kind = 'cover' AND a.is_primary) DESC, (a.kind = 'cover') DESC, a.is_primary DESC, a.created_at, a.id
+     LIMIT 1
+  ) cover ON true
+ ORDER BY rl.created_at DESC NULLS LAST, rl.id DESC NULLS LAST`;
+
 export async function getDashboard(deps: Pick<AppDeps, 'database'>): Promise<DashboardData> {
   const [countsRows, latest] = await Promise.all([
     deps.database.query<CountsRow>(COUNTS_SQL),
-    deps.database.query<{ id: number; title: string; type: string; original_release_date: string | null; created_at: Date | string }>(
-      `SELECT id, title, type, original_release_date, created_at
-         FROM release
-        WHERE type <> 'TrackRelease'
-        ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
-        LIMIT ${DASHBOARD_LATEST_RELEASES}`,
-    ),
+    deps.database.query<LatestRow>(LATEST_SQL),
   ]);
   const counts = countsRows[0]!;
   if (Number(counts.delta_rows) > COMPACT_AFTER_DELTA_ROWS) await compactRowCounters(deps.database);
-  const ids = latest.map((row) => Number(row.id));
-  const [covers, artists] = await Promise.all([coversOfReleases(deps.database, ids, 'thumb'), mainArtistsOfReleases(deps.database, ids)]);
   const n = (value: unknown) => Number(value ?? 0);
   return {
     sources: { total: n(counts.sources) },
@@ -128,8 +154,8 @@ export async function getDashboard(deps: Pick<AppDeps, 'database'>): Promise<Das
       type: row.type,
       original_release_date: row.original_release_date,
       created_at: new Date(row.created_at).toISOString(),
-      main_artists: artists.get(Number(row.id)) ?? [],
-      cover_url: covers.get(Number(row.id))?.url ?? null,
+      main_artists: [...new Set((row.main_artists ?? []).filter((name): name is string => !!name))],
+      cover_url: row.cover_bucket && row.cover_key ? fetchAssetUrl(row.cover_bucket, row.cover_key, 'thumb') : null,
     })),
     generated_at: new Date().toISOString(),
   };
