@@ -160,7 +160,7 @@ export interface ImportBatchOptions {
 
 class JobFailure extends Error {}
 
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -211,7 +211,7 @@ export async function runImportBatch(deps: ImportDeps, jobId: string, opts: Impo
               outcomes.push({ fileId, status: 'failed' } as ImportOutcome);
               failures.push({ fileId, message: `DDEX file ${fileId} no longer exists.` });
             } else {
-              jobError = isStorageError(error) ? `Import stopped: ${error.message}` : `Import failed: ${describe(error)}`;
+              jobError = isStorageError(error) ? `Import stopped: ${error.message}` : `Import failed: ${messageOf(error)}`;
               deps.logger.warn({ err: error, importJobId: jobId, fileId }, 'import job failed');
             }
           }
@@ -248,7 +248,7 @@ export async function runImportBatch(deps: ImportDeps, jobId: string, opts: Impo
     if (outcome === 'completed' && job.deliver_after) await deliverAfterImport(deps, jobId);
     return outcome;
   } catch (error) {
-    const message = error instanceof JobFailure ? error.message : `Import failed: ${describe(error)}`;
+    const message = error instanceof JobFailure ? error.message : `Import failed: ${messageOf(error)}`;
     await deps.db.execute(sql`
       UPDATE import_jobs SET status = 'failed', error_message = ${message}, locked_by = NULL, heartbeat_at = now(), updated_at = now()
        WHERE id = ${jobId} AND status = 'running' AND (locked_by = ${workerId} OR locked_by IS NULL)`);
