@@ -307,7 +307,9 @@ function directoryVisitor(deps: ScanDeps, source: SourceRow, storage: StorageAda
   const listPageSize = Number.isInteger(pageSetting) && pageSetting > 0 ? pageSetting : undefined;
   const maxBytes = deps.config.ddexMaxFileBytes;
 
-  return async (dirs: PendingDirectory[]): Promise<DirectoryResult[]> => {
+  // tolerant (read-ahead): a directory that fails is left out, to be visited again by its batch,
+  // instead of throwing away the whole group.
+  return async (dirs: PendingDirectory[], opts: { tolerant?: boolean } = {}): Promise<DirectoryResult[]> => {
     if (dirs.length === 0) return [];
     // What the database knows about the files in these directories (XMLs live in their delivery
     // folder), so each directory is listed and its changed files read in one go.
@@ -394,7 +396,9 @@ function directoryVisitor(deps: ScanDeps, source: SourceRow, storage: StorageAda
       const previousThreadKeys = records.map((r) => stored.get(r.source_path)?.thread_key).filter((k): k is string => !!k);
       return { ...listed, subdirs, batchId, descend, records, warnings, ernFilesSeen, previousThreadKeys };
     };
-    return mapLimit(dirs, READ_CONCURRENCY, visit);
+    if (!opts.tolerant) return mapLimit(dirs, READ_CONCURRENCY, visit);
+    const results = await mapLimit(dirs, READ_CONCURRENCY, (dir) => visit(dir).catch(() => null));
+    return results.filter((r): r is DirectoryResult => r !== null);
   };
 }
 
@@ -449,7 +453,7 @@ async function prefetchNext(
   source: SourceRow,
   storage: StorageAdapter,
   current: PendingDirectory[],
-  visitGroup: (dirs: PendingDirectory[]) => Promise<DirectoryResult[]>,
+  visitGroup: ReturnType<typeof directoryVisitor>,
 ): Promise<void> {
   const sourceKey = sourceKeyOf(source);
   const previous = readAhead.get(job.id);
@@ -463,7 +467,7 @@ async function prefetchNext(
        ORDER BY sort_key, depth, path
        LIMIT ${job.batch_size}`)
   ).rows;
-  const prefetch = next.length > 0 ? visitGroup(next) : null;
+  const prefetch = next.length > 0 ? visitGroup(next, { tolerant: true }) : null;
   prefetch?.catch(() => undefined);
   readAhead.set(job.id, { sourceKey, storage, expiresAt: Date.now() + READ_AHEAD_TTL_MS, prefetch, ready });
 }
