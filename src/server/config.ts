@@ -97,6 +97,11 @@ const envSchema = z
       }),
     RUN_WORKERS: booleanFlag(true),
     WORKER_CONCURRENCY: positiveInt(4, 64),
+    // Read where they are used (scanner, importer: child worker processes in tests set them); checked here
+    // so a mistake stops the start with the rest.
+    SCAN_STALE_SECONDS: positiveInt(60, 86_400),
+    IMPORT_STALE_SECONDS: positiveInt(60, 86_400),
+    SCAN_SCREEN_NEW_ARTISTS: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,

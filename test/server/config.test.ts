@@ -65,3 +65,11 @@ describe('configuration', () => {
     expect(config.siblingTools.find((t) => t.key === 'bucket-browser')?.url).toBeNull();
   });
 });
+
+describe('job tuning variables', () => {
+  it('are checked at start with the rest', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), SCAN_STALE_SECONDS: 'soon', SCAN_SCREEN_NEW_ARTISTS: 'perhaps' })).toThrow(
+      /SCAN_STALE_SECONDS: must be a whole number[\s\S]*SCAN_SCREEN_NEW_ARTISTS: must be true or false/,
+    );
+  });
+});
