@@ -97,8 +97,8 @@ export async function recomputeThreads(
 }
 
 /**
- * import_eligible = metadata scanned (or imported), latest in its thread, not waiting for its
- * initial, at least one main artist (a takedown needs none) and every main artist approved and
+ * import_eligible = metadata scanned (or imported), latest in its thread (or the thread's initial
+ * while it is not imported: later deliveries wait for it), not waiting for its initial, at least one main artist (a takedown needs none) and every main artist approved and
  * not always_ignore. Scope: the files given, the files of the artists given, the threads given,
  * or every file. Returns how many files changed.
  */
@@ -122,7 +122,9 @@ export async function recomputeEligibility(
       SELECT f.id,
              (f.status IN ('metadata_scanned', 'imported')
               AND f.error IS NULL
-              AND f.is_latest_in_thread
+              -- The latest delivery, or an initial that later deliveries wait for: read literally,
+              -- DESIGN 6.2 makes neither of those importable, and a redelivered thread would never import.
+              AND (f.is_latest_in_thread OR (f.delivery_sequence = 1 AND f.imported_at IS NULL))
               AND (f.is_takedown OR EXISTS (SELECT 1 FROM ddex_file_artist l WHERE l.ddex_file_id = f.id))
               AND NOT EXISTS (
                 SELECT 1 FROM ddex_file_artist l JOIN artist a ON a.id = l.artist_id
