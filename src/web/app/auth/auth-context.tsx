@@ -148,14 +148,20 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     }
   }, []);
 
+  // Nothing of the previous user may linger in the cache for the next one. Cleared once the session
+  // store has dropped the user (not inside signOut, where still-mounted queries would re-fetch and 401).
+  const previousUserId = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (previousUserId.current !== null && previousUserId.current !== userId) queryClient.clear();
+    previousUserId.current = userId;
+  }, [userId, queryClient]);
+
   const signOut = React.useCallback(async () => {
-    try {
-      await authClient.signOut();
-    } finally {
-      // Nothing of the previous user may linger in the cache for the next one.
-      queryClient.clear();
-    }
-  }, [queryClient]);
+    const { error } = await authClient.signOut();
+    if (error) throw new Error(messageOf(error, 'Sign out failed'));
+    // Wait until the session store knows, so the next screen does not still see the old user.
+    await authClient.$store.atoms.session.get().refetch();
+  }, []);
 
   const value = React.useMemo<AuthContextValue>(
     () => ({ user, session, role, isAdmin: role === 'admin', loading, signInWithEmail, signInWithGoogle, signOut }),

@@ -40,11 +40,12 @@ export function AuthPage() {
   const [submitting, setSubmitting] = React.useState(false);
   const [googlePending, setGooglePending] = React.useState(false);
 
-  if (loading) return <LoadingScreen className="min-h-screen" />;
-  if (user) return <Navigate to="/" replace />;
-
+  // A visitor sent here by a guard returns to the page they asked for; anyone else goes to /.
   const from = (location.state as AuthRedirectState | null)?.from;
   const destination = from && from.pathname !== '/auth' ? `${from.pathname}${from.search}${from.hash}` : '/';
+
+  if (loading) return <LoadingScreen className="min-h-screen" />;
+  if (user) return <Navigate to={destination} replace />;
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
