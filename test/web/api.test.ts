@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, buildQueryString, createApiClient, errorMessage } from '@/web/lib/api';
+import { ApiError, assetUrl, buildQueryString, createApiClient, errorMessage } from '@/web/lib/api';
 
 // A small HTTP server on 127.0.0.1 answering the way the real API does.
 let server: Server;
@@ -133,5 +133,11 @@ describe('helpers', () => {
   it('prefers the error message, with a fallback', () => {
     expect(errorMessage(new ApiError(500, 'x', 'Database down'))).toBe('Database down');
     expect(errorMessage(undefined, 'Failed to fetch releases')).toBe('Failed to fetch releases');
+  });
+});
+
+describe('assetUrl', () => {
+  it('encodes bucket and key for the fetch-asset function', () => {
+    expect(assetUrl('partner-bucket', 'FUGA/123/resources/cover art.jpg')).toBe('/api/fn/fetch-asset?bucket=partner-bucket&key=FUGA%2F123%2Fresources%2Fcover+art.jpg');
   });
 });

@@ -191,3 +191,8 @@ export function onApiUnauthorized(listener: (error: ApiError) => void): () => vo
 export const api: ApiClient = createApiClient({
   onUnauthorized: (error) => unauthorizedListeners.forEach((listener) => listener(error)),
 });
+
+/** URL of an object served by the fetch-asset function (covers, audio, video, downloads); use directly in <img src>. */
+export function assetUrl(bucket: string, key: string): string {
+  return `/api/fn/fetch-asset${buildQueryString({ bucket, key })}`;
+}
