@@ -4,12 +4,10 @@
  * PGlite (the child's data folder is reopened here after the kill) and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import pg from 'pg';
@@ -22,6 +20,7 @@ import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { startRuntime, type Runtime } from '@/server/runtime';
 import { testDatabaseServerUrl } from '../helpers/db';
+import { runChildAndKill, waitFor } from '../helpers/child-worker';
 import { importTestContext, scanFolder, tableCounts } from './support';
 
 const CHILD = fileURLToPath(new URL('./fixtures/import-worker-child.ts', import.meta.url));
@@ -71,49 +70,6 @@ async function prepare(deps: AppDeps): Promise<string> {
   return job.id;
 }
 
-/** Runs the child worker until the job has committed `afterBatches` batches and is still running, then SIGKILLs it. */
-function runChildAndKill(env: Record<string, string>, jobId: string, afterBatches: number): Promise<{ killedAtBatch: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, ...env, IMPORT_JOB_ID: jobId, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let killedAtBatch = -1;
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`child did not reach batch ${afterBatches} in time; stderr: ${stderr.slice(-2000)}`));
-    }, 120_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      let progress: { status?: string; current_batch?: number };
-      try {
-        progress = JSON.parse(line);
-      } catch {
-        return;
-      }
-      if (killedAtBatch < 0 && progress.status === 'running' && (progress.current_batch ?? 0) >= afterBatches) {
-        killedAtBatch = progress.current_batch!;
-        child.kill('SIGKILL');
-      }
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (signal === 'SIGKILL' && killedAtBatch >= 0) resolve({ killedAtBatch });
-      else reject(new Error(`child exited (${signal ?? code}) before it was killed; stderr: ${stderr.slice(-2000)}`));
-    });
-  });
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function catalogue(deps: AppDeps) {
   const releases = await deps.db.execute<{ upc: string; title: string; tracks: number; deals: number }>(sql`
     SELECT r.upc, r.title,
@@ -135,7 +91,7 @@ test('a SIGKILLed import worker leaves a job another worker resumes to exactly t
   const jobId = await prepare(setup.deps);
   await setup.stop();
 
-  const { killedAtBatch } = await runChildAndKill(env, jobId, 2);
+  const { killedAtBatch } = await runChildAndKill({ script: CHILD, env: { ...env, IMPORT_JOB_ID: jobId }, afterBatches: 2, timeoutMs: 120_000 });
   expect(killedAtBatch).toBeGreaterThanOrEqual(2);
 
   const previousStale = process.env.IMPORT_STALE_SECONDS;

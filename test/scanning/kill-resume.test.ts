@@ -3,12 +3,10 @@
  * resumes, ending with exactly the rows an uninterrupted scan gives. On PGlite (the child's data
  * folder is reopened here after the kill) and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import pg from 'pg';
@@ -21,6 +19,7 @@ import { createLogger } from '@/server/logger';
 import { startRuntime, type Runtime } from '@/server/runtime';
 import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
 import { testDatabaseServerUrl } from '../helpers/db';
+import { runChildAndKill, waitFor } from '../helpers/child-worker';
 import { bunnySource, fileRows, scanSource, scanTestContext } from './support';
 
 const CHILD = fileURLToPath(new URL('./fixtures/scan-worker-child.ts', import.meta.url));
@@ -63,50 +62,6 @@ async function postgresDatabaseUrl(): Promise<string> {
   return url.toString();
 }
 
-/** Runs the child worker until the job has committed `afterBatches` batches and is still running, then SIGKILLs it. */
-function runChildAndKill(env: Record<string, string>, jobId: string, afterBatches: number): Promise<{ killedAtBatch: number }> {
-  return new Promise((resolve, reject) => {
-    // One process (tsx as a loader, not its CLI, which would fork a grandchild the kill would miss).
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, ...env, SCAN_JOB_ID: jobId, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let killedAtBatch = -1;
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`child did not reach batch ${afterBatches} in time; stderr: ${stderr.slice(-2000)}`));
-    }, 150_000);
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      let progress: { status?: string; current_batch?: number };
-      try {
-        progress = JSON.parse(line);
-      } catch {
-        return;
-      }
-      if (killedAtBatch < 0 && progress.status === 'running' && (progress.current_batch ?? 0) >= afterBatches) {
-        killedAtBatch = progress.current_batch!;
-        child.kill('SIGKILL');
-      }
-    });
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      if (signal === 'SIGKILL' && killedAtBatch >= 0) resolve({ killedAtBatch });
-      else reject(new Error(`child exited (${signal ?? _code}) before it was killed; stderr: ${stderr.slice(-2000)}`));
-    });
-  });
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 test('a SIGKILLed worker leaves a scan another worker resumes to exactly the uninterrupted rows', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kill-resume-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -127,7 +82,7 @@ test('a SIGKILLed worker leaves a scan another worker resumes to exactly the uni
   const { job } = await createScanJob(setup.deps, { sourceId: source.id });
   await setup.stop();
 
-  const { killedAtBatch } = await runChildAndKill(env, job.id, 2);
+  const { killedAtBatch } = await runChildAndKill({ script: CHILD, env: { ...env, SCAN_JOB_ID: job.id }, afterBatches: 2, timeoutMs: 150_000 });
   expect(killedAtBatch).toBeGreaterThanOrEqual(2);
 
   const previousStale = process.env.SCAN_STALE_SECONDS;
