@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../helpers/db';
 import { recomputeEligibility, recomputeThreads } from '@/features/scanning/threads';
+import { importableFileIds } from '@/features/importing/service';
 
 type Db = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -51,5 +52,29 @@ describe('eligibility in a thread of several deliveries', () => {
       ['a/2-update.xml', 'metadata_scanned', false],
       ['a/3-redelivery.xml', 'metadata_scanned', true],
     ]);
+  });
+});
+
+describe('importing a redelivered thread', () => {
+  it("takes the importable initial and the thread's latest delivery, initial first", async () => {
+    const database = await createTestDatabase();
+    try {
+      const db = database.db;
+      await db.execute(sql`INSERT INTO sources (id, name, storage_type, storage_zone) VALUES ('00000000-0000-0000-0000-0000000000a2', 'S', 'local', '/tmp/x')`);
+      await db.execute(sql`INSERT INTO artist (id, name, status, is_main_artist) VALUES ('00000000-0000-0000-0000-0000000000b2', 'Approved Artist', 'approved', true)`);
+      for (const [path, created] of [['b/1.xml', '2026-01-01T00:00:00Z'], ['b/2.xml', '2026-02-01T00:00:00Z'], ['b/3.xml', '2026-03-01T00:00:00Z']] as const) {
+        await db.execute(sql`INSERT INTO ddex_file (source_id, source_path, thread_key, message_created_at, has_media, status)
+          VALUES ('00000000-0000-0000-0000-0000000000a2', ${path}, 'T2', ${created}, true, 'metadata_scanned')`);
+      }
+      await db.execute(sql`INSERT INTO ddex_file_artist (ddex_file_id, artist_id) SELECT id, '00000000-0000-0000-0000-0000000000b2' FROM ddex_file`);
+      await recomputeThreads(db);
+      await recomputeEligibility(db);
+      const eligible = (await db.execute<{ id: string }>(sql`SELECT id FROM ddex_file WHERE import_eligible`)).rows.map((r) => r.id);
+      const ids = await importableFileIds(db, eligible);
+      const paths = (await db.execute<{ id: string; source_path: string }>(sql`SELECT id, source_path FROM ddex_file`)).rows;
+      expect(ids.map((id) => paths.find((p) => p.id === id)!.source_path)).toEqual(['b/1.xml', 'b/3.xml']);
+    } finally {
+      await database.cleanup();
+    }
   });
 });

@@ -104,8 +104,19 @@ export async function importableFileIds(db: AppDb, fileIds: readonly string[]): 
            SELECT 1 FROM ddex_file f JOIN ddex_file_artist l ON l.ddex_file_id = f.id JOIN artist ar ON ar.id = l.artist_id
             WHERE f.id IN (i.id, w.id) AND (ar.status <> 'approved' OR ar.always_ignore))
     ),
+    -- An initial that later deliveries wait for brings the thread's latest delivery along (after it),
+    -- so one import takes a redelivered thread all the way to its newest state.
+    followers AS (
+      SELECT l.id FROM asked a
+        JOIN ddex_file l ON l.source_id = a.source_id AND l.thread_key = a.thread_key AND l.is_latest_in_thread
+                        AND l.id <> a.id AND l.error IS NULL AND l.imported_at IS NULL
+       WHERE a.import_eligible AND a.delivery_sequence = 1 AND a.imported_at IS NULL
+         AND NOT EXISTS (
+           SELECT 1 FROM ddex_file_artist fl JOIN artist ar ON ar.id = fl.artist_id
+            WHERE fl.ddex_file_id = l.id AND (ar.status <> 'approved' OR ar.always_ignore))
+    ),
     chosen AS (
-      SELECT id FROM direct UNION SELECT id FROM initials UNION SELECT waiting_id FROM initials
+      SELECT id FROM direct UNION SELECT id FROM initials UNION SELECT waiting_id FROM initials UNION SELECT id FROM followers
     )
     SELECT f.id FROM ddex_file f JOIN chosen c ON c.id = f.id
      ORDER BY f.message_created_at ASC NULLS LAST, f.delivery_sequence ASC NULLS FIRST, f.source_path`);
