@@ -235,6 +235,12 @@ describe.skipIf(!built)('DDEX Files page in a browser', { timeout: 90_000 }, () 
     await page.getByLabel('Show rejected artists').click();
     await page.getByText('Showing 1–50 of 63 files').waitFor();
 
+    // Back to Latest First: under a release-date sort the 62 undated files tie and fall in id order,
+    // so which of them lands on page 1 is chance.
+    await page.getByRole('combobox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'Latest First' }).click();
+    await page.waitForFunction(() => document.querySelector('table[aria-label="DDEX files"] tbody tr')?.textContent?.includes('Sunlit Canals'));
+
     // An artist without a record: the spec's toast.
     await page.locator('tr', { hasText: 'Ghost Single' }).getByRole('button', { name: 'Nobody Imported' }).click();
     await page.getByText('Artist not found').waitFor();
