@@ -118,6 +118,7 @@ const envSchema = z
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: optionalText,
     LLM_MODEL: optionalText,
+    LLM_TIMEOUT_SECONDS: positiveInt(30, 600),
     SMTP_URL: optionalText,
     SMTP_FROM: optionalText,
   });
@@ -162,7 +163,7 @@ export type AppConfig = {
   ddexXsdDir: string | null;
   ddexMaxFileBytes: number;
   bunnyStorageBaseUrl: string | null;
-  llm: { baseUrl: string; apiKey: string | null; model: string } | null;
+  llm: { baseUrl: string; apiKey: string | null; model: string; /** Bound on one chat-completions call. */ timeoutMs?: number } | null;
   smtp: { url: string; from: string } | null;
   version: string;
 };
@@ -226,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ddexXsdDir: e.DDEX_XSD_DIR,
     ddexMaxFileBytes: e.DDEX_MAX_FILE_MB * 1024 * 1024,
     bunnyStorageBaseUrl: e.BUNNY_STORAGE_BASE_URL,
-    llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : null,
+    llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 } : null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? 'DDEX Back-office <no-reply@localhost>' } : null,
     version: readVersion(),
   };

@@ -191,6 +191,14 @@ describe('screening with an OpenAI-compatible provider', () => {
     expect(Date.now() - started).toBeLessThan(1400);
   });
 
+  test('the configured timeout (LLM_TIMEOUT_SECONDS) bounds the call when no option overrides it', async () => {
+    fake.behave({ kind: 'hang', delayMs: 1500, content: answer });
+    ctx.deps.config.llm = { ...ctx.deps.config.llm!, timeoutMs: 400 };
+    const started = Date.now();
+    await expectFallback(/did not answer within 0\.4 s/);
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+
   test('falls back on garbage, malformed JSON content and wrong fields', async () => {
     fake.behave({ kind: 'garbage' });
     await expectFallback(/not JSON/);

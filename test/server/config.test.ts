@@ -64,6 +64,14 @@ describe('configuration', () => {
     expect(config.siblingTools.find((t) => t.key === 'audio-prep')?.url).toBe('https://audio.example.com');
     expect(config.siblingTools.find((t) => t.key === 'bucket-browser')?.url).toBeNull();
   });
+
+  it('configures AI screening with its call timeout, 30 s unless told otherwise', () => {
+    const llm = { DATA_DIR: tmp(), LLM_BASE_URL: 'http://127.0.0.1:8080/v1', LLM_MODEL: 'gpt-test' };
+    expect(loadConfig(llm).llm).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: null, model: 'gpt-test', timeoutMs: 30_000 });
+    expect(loadConfig({ ...llm, LLM_TIMEOUT_SECONDS: '90' }).llm?.timeoutMs).toBe(90_000);
+    expect(() => loadConfig({ ...llm, LLM_TIMEOUT_SECONDS: '0' })).toThrow(/LLM_TIMEOUT_SECONDS/);
+    expect(loadConfig({ DATA_DIR: tmp() }).llm).toBeNull();
+  });
 });
 
 describe('job tuning variables', () => {

@@ -612,7 +612,7 @@ export async function llmScreener(
 // ---- screening one artist --------------------------------------------------------------------
 
 export interface ScreenOptions {
-  /** Bound on one chat-completions call (default 30 s). */
+  /** Bound on one chat-completions call; overrides LLM_TIMEOUT_SECONDS (default 30 s). */
   llmTimeoutMs?: number;
 }
 
@@ -624,7 +624,7 @@ export async function screenArtist(deps: ScreeningDeps, artistId: string, opts: 
   let verdict: ScreeningVerdict;
   const llm = deps.config.llm;
   if (llm) {
-    const timeoutMs = opts.llmTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+    const timeoutMs = opts.llmTimeoutMs ?? llm.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
     try {
       verdict = await llmScreener(llm, evidence, { timeoutMs });
     } catch (error) {
