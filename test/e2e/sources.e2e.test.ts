@@ -139,11 +139,30 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
 
     await key.fill(MASK);
     await dialog.getByLabel('Source Name').fill('Label Drops EU');
+    // Scan settings fold away; a value out of range is refused with its range, in the dialog.
+    await dialog.getByRole('button', { name: /Scan settings/ }).click();
+    const concurrency = dialog.getByLabel('Concurrent requests');
+    await expect(concurrency.getAttribute('placeholder')).resolves.toBe('16');
+    await concurrency.fill('100');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Validation Error', "Concurrent requests must be a whole number from 1 to 64; got '100'.").waitFor();
+    await concurrency.fill('6');
+    await dialog.getByLabel('Incomplete batch age (h)').fill('2');
+    await page.screenshot({ path: screenshotPath('sources-dialog-scan-settings') });
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Source Updated', 'Label Drops EU has been updated.').waitFor();
     await page.getByRole('row').filter({ hasText: 'Label Drops EU' }).waitFor();
     const [stored] = await app.runtime.deps.db.select().from(sources);
     expect(app.runtime.deps.secrets.decrypt(stored!.accessKey!)).toBe(KEY);
+    expect(stored!.settings).toEqual({ max_concurrent_requests: 6, incomplete_batch_max_age_hours: 2 });
+
+    // Opened again, the dialog shows what was saved.
+    await page.getByRole('row').filter({ hasText: 'Label Drops EU' }).getByRole('button', { name: 'Edit Label Drops EU' }).click();
+    const again = page.getByRole('dialog', { name: 'Edit DDEX Source' });
+    await again.getByRole('button', { name: /Scan settings.*2 changed/ }).click();
+    await expect(again.getByLabel('Concurrent requests').inputValue()).resolves.toBe('6');
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'hidden' });
   });
 
   it('deletes after a confirmation naming the source and its storage zone', async () => {

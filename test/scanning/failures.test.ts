@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { generateDemoDeliveries, memoryWriter } from '@/features/demo';
 import { runScanBatch } from '@/features/scanning/scanner';
+import { updateSource } from '@/features/sources/service';
 import { createScanJob, getScanJob, resumeStaleScanJobs, stopAllJobs, updateScanJobStatus } from '@/features/scanning/service';
 import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
 import { bunnySource, fileRows, scanSource, scanToEnd, scanTestContext, type ScanTestContext } from './support';
@@ -62,10 +63,11 @@ describe('a scan that cannot reach its source fails with a message a person can 
     try {
       const port = (hung.address() as { port: number }).port;
       const source = await bunnySource(ctx.deps, `http://127.0.0.1:${port}`, 'zone', 'good-key', 'Hung');
-      await ctx.deps.db.execute(sql`UPDATE sources SET settings = '{"request_timeout_seconds": 0.5}'::jsonb WHERE id = ${source.id}`);
+      // The dialog's 'Request timeout (seconds)' is what bounds each request.
+      await updateSource(ctx.deps, source.id, { settings: { request_timeout_seconds: 1 } });
       const job = await scanSource(ctx.deps, source.id);
       expect(job.status).toBe('failed');
-      expect(job.error_message).toMatch(/did not answer within/);
+      expect(job.error_message).toMatch(/did not answer within 1 s/);
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => hung.close(() => resolve()));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SOURCE_FORM, MASK, connectionTestProblem, displayStorageZone, sourceFormProblem, type SourceFormValues } from '@/features/sources/shared';
+import {
+  EMPTY_SOURCE_FORM,
+  MASK,
+  connectionTestProblem,
+  displayStorageZone,
+  scanSettingsOf,
+  sourceFormProblem,
+  type SourceFormValues,
+} from '@/features/sources/shared';
 import { SECRET_MASK } from '@/server/secrets';
 import { describeSuccess, formValuesOfSource, sourcePayload, type Source } from '@/web/features/sources/sources-api';
 
@@ -29,6 +37,25 @@ describe('source form rules shared by the dialog and the server', () => {
     expect(connectionTestProblem(form({ storageType: 'google_cloud', gcsProjectId: 'p', gcsBucketName: 'b', gcsServiceAccountKey: '{}' }))).toBeNull();
   });
 
+  it('checks scan settings after the storage fields, naming the field and its range; blank keeps the default', () => {
+    const bunny = { name: 'A', storageZone: 'z', accessKey: 'k' };
+    const settings = (s: Partial<SourceFormValues['scanSettings']>) => form({ ...bunny, scanSettings: { ...EMPTY_SOURCE_FORM.scanSettings, ...s } });
+    expect(sourceFormProblem(settings({ max_concurrent_requests: '0' }))).toBe("Concurrent requests must be a whole number from 1 to 64; got '0'.");
+    expect(sourceFormProblem(settings({ incomplete_batch_max_age_hours: '1.5' }))).toMatch(/^Incomplete batch age \(h\) must be a whole number from 0 to 720/);
+    expect(sourceFormProblem(settings({ request_timeout_seconds: 'soon' }))).toMatch(/^Request timeout \(s\) must be/);
+    expect(sourceFormProblem(settings({ incomplete_batch_max_age_hours: '0', request_timeout_seconds: ' 90 ' }))).toBeNull();
+    expect(sourceFormProblem(form({ name: 'A', storageZone: 'z', scanSettings: { ...EMPTY_SOURCE_FORM.scanSettings, max_concurrent_requests: '0' } }))).toMatch(/for Bunny CDN\.$/);
+  });
+
+  it('gives the scanner each stored setting, or the default when it is missing or out of range', () => {
+    expect(scanSettingsOf({})).toEqual({ incomplete_batch_max_age_hours: 24, max_concurrent_requests: 16, request_timeout_seconds: 30 });
+    expect(scanSettingsOf({ incomplete_batch_max_age_hours: 0, max_concurrent_requests: 999, request_timeout_seconds: 5 })).toEqual({
+      incomplete_batch_max_age_hours: 0,
+      max_concurrent_requests: 16,
+      request_timeout_seconds: 5,
+    });
+  });
+
   it('shows the bucket as the storage zone of a cloud source', () => {
     expect(displayStorageZone({ storage_type: 'google_cloud', storage_zone: 'old', gcs_bucket_name: 'bucket' })).toBe('bucket');
     expect(displayStorageZone({ storage_type: 'bunny_cdn', storage_zone: 'zone', gcs_bucket_name: null })).toBe('zone');
@@ -49,6 +76,7 @@ describe('the dialog payloads', () => {
     access_key_id: 'AKIA1',
     endpoint_url: 'http://127.0.0.1:9000',
     region: null,
+    settings: { max_concurrent_requests: 4, list_page_size: 50 },
     status: 'active',
     last_connected: null,
     last_scanned_at: null,
@@ -60,6 +88,7 @@ describe('the dialog payloads', () => {
   it('starts an edit from the saved source with the secret still masked, and sends only that kind of fields', () => {
     const values = formValuesOfSource(saved);
     expect(values).toMatchObject({ storageType: 's3', storageZone: 'bucket', secretAccessKey: MASK, accessKey: '', accessKeyId: 'AKIA1' });
+    expect(values.scanSettings).toEqual({ incomplete_batch_max_age_hours: '', max_concurrent_requests: '4', request_timeout_seconds: '' });
     expect(sourcePayload({ ...values, name: '  S3 Inbox 2 ' })).toEqual({
       name: 'S3 Inbox 2',
       storage_type: 's3',
@@ -68,6 +97,7 @@ describe('the dialog payloads', () => {
       region: '',
       access_key_id: 'AKIA1',
       secret_access_key: MASK,
+      settings: { incomplete_batch_max_age_hours: null, max_concurrent_requests: 4, request_timeout_seconds: null },
     });
     const gcs = sourcePayload(form({ name: 'G', storageType: 'google_cloud', gcsProjectId: 'p', gcsBucketName: ' b ', gcsServiceAccountKey: '{"a":1}\n' }));
     expect(gcs).toMatchObject({ storage_zone: 'b', gcs_bucket_name: 'b', gcs_service_account_key: '{"a":1}' });

@@ -19,6 +19,7 @@ import type { AppDb, AppTx } from '@/db/client';
 import { FULL_SCAN_TOKEN } from '@/db/schema';
 import type { AppDeps } from '@/server/context';
 import { getSourceStorage, type SourceRow } from '@/features/sources/service';
+import { scanSettingsOf } from '@/features/sources/shared';
 import { isStorageError, type StorageAdapter, type StorageAdapterOptions, type StorageEntry } from '@/storage';
 import {
   errorRecord,
@@ -51,7 +52,6 @@ export function defaultStaleSeconds(value: string | undefined = process.env.SCAN
 
 /** A live worker beats well inside the stale window, so its lease is never taken while it works. */
 const heartbeatMs = (staleSeconds: number) => Math.max(200, Math.min(5_000, (staleSeconds * 1000) / 4));
-const DEFAULT_INCOMPLETE_BATCH_MAX_AGE_HOURS = 24;
 /** Files read at once within a batch; the adapter bounds requests in flight on top of this. */
 const READ_CONCURRENCY = 16;
 
@@ -154,18 +154,10 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Requests a scan keeps in flight against one source (settings.max_concurrent_requests overrides). */
-export const DEFAULT_SCAN_CONCURRENT_REQUESTS = 16;
-
-/** Per-source tuning: settings.request_timeout_seconds and settings.max_concurrent_requests. */
+/** Per-source tuning from the Sources dialog (defaults in SCAN_SETTING_FIELDS). */
 function storageOptionsOf(source: SourceRow): StorageAdapterOptions {
-  const settings = source.settings ?? {};
-  const seconds = Number(settings.request_timeout_seconds);
-  const requests = Number(settings.max_concurrent_requests);
-  return {
-    maxConcurrentRequests: Number.isInteger(requests) && requests > 0 && requests <= 64 ? requests : DEFAULT_SCAN_CONCURRENT_REQUESTS,
-    ...(Number.isFinite(seconds) && seconds > 0 ? { timeoutMs: seconds * 1000 } : {}),
-  };
+  const settings = scanSettingsOf(source.settings);
+  return { maxConcurrentRequests: settings.max_concurrent_requests, timeoutMs: settings.request_timeout_seconds * 1000 };
 }
 
 async function claimJob(db: AppDb, jobId: string, workerId: string, staleSeconds: number): Promise<ScanJobRow | null> {
@@ -300,9 +292,8 @@ const directoryKey = (d: PendingDirectory) => `${d.path}\u0000${d.page_token ?? 
 /** Lists and reads a group of directories (DB lookups for the group, then storage calls, bounded). */
 function directoryVisitor(deps: ScanDeps, source: SourceRow, storage: StorageAdapter) {
   const settings = source.settings ?? {};
-  const maxAgeHours = Number(settings.incomplete_batch_max_age_hours);
-  const incompleteMaxAgeMs = (Number.isFinite(maxAgeHours) && maxAgeHours >= 0 ? maxAgeHours : DEFAULT_INCOMPLETE_BATCH_MAX_AGE_HOURS) * 3_600_000;
-  // GCS/S3 page size (their maximum, 1000, unless settings.list_page_size says otherwise).
+  const incompleteMaxAgeMs = scanSettingsOf(settings).incomplete_batch_max_age_hours * 3_600_000;
+  // GCS/S3 page size (their maximum, 1000, unless settings.list_page_size, set in SQL for tests, says otherwise).
   const pageSetting = Number(settings.list_page_size);
   const listPageSize = Number.isInteger(pageSetting) && pageSetting > 0 ? pageSetting : undefined;
   const maxBytes = deps.config.ddexMaxFileBytes;

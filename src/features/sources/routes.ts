@@ -26,6 +26,8 @@ const sourceBody = z.object({
   gcs_service_account_key: field,
   access_key_id: field,
   secret_access_key: field,
+  // Keys and ranges are checked by the service, which names the setting at fault.
+  settings: z.record(z.string(), z.union([z.number(), z.string(), z.null()]), { error: 'must be an object of scan settings' }).nullable().optional(),
 });
 
 const optionalText = z.string({ error: 'must be text' }).optional();

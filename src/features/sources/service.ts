@@ -18,11 +18,15 @@ import {
 import {
   EMPTY_SOURCE_FORM,
   MASK,
+  SCAN_SETTING_FIELDS,
   SOURCE_MESSAGES,
   STORAGE_TYPES,
   connectionTestProblem,
   isStorageType,
+  scanSettingsInputOf,
   sourceFormProblem,
+  type ScanSettingKey,
+  type ScanSettingsInput,
   type SourceFormValues,
   type StorageType,
 } from './shared';
@@ -70,6 +74,8 @@ export interface SourceInput {
   gcs_service_account_key?: string | null;
   access_key_id?: string | null;
   secret_access_key?: string | null;
+  /** Scan tuning (SCAN_SETTING_FIELDS); a key set to null or '' goes back to its default, absent keys are kept. */
+  settings?: Record<string, unknown> | null;
 }
 
 export function toSourceView(row: SourceRow, filesCount: number): SourceView {
@@ -147,7 +153,33 @@ function formValuesOfRow(row: SourceRow): SourceFormValues {
     gcsServiceAccountKey: masked(row.gcsServiceAccountKey),
     accessKeyId: row.accessKeyId ?? '',
     secretAccessKey: row.storageType === 's3' ? masked(row.accessKey) : '',
+    scanSettings: scanSettingsInputOf(row.settings),
   };
+}
+
+const SCAN_SETTING_KEYS = SCAN_SETTING_FIELDS.map((f) => f.key) as readonly string[];
+
+/** The request's settings laid over the stored ones, as text for the form rules to check. */
+function mergeScanSettings(base: ScanSettingsInput, incoming: SourceInput['settings']): ScanSettingsInput {
+  if (incoming === undefined) return base;
+  if (incoming === null) return scanSettingsInputOf(null);
+  if (typeof incoming !== 'object' || Array.isArray(incoming)) throw badRequest('settings must be an object of scan settings', 'validation');
+  const unknown = Object.keys(incoming).filter((key) => !SCAN_SETTING_KEYS.includes(key));
+  if (unknown.length > 0) throw badRequest(`Unknown scan setting ${unknown.map((k) => `'${k}'`).join(', ')}; known: ${SCAN_SETTING_KEYS.join(', ')}`, 'validation');
+  const merged = { ...base };
+  for (const [key, value] of Object.entries(incoming)) merged[key as ScanSettingKey] = value === null || value === undefined ? '' : String(value);
+  return merged;
+}
+
+/** Stored settings with the dialog's keys replaced; other keys (set by operators in SQL) are kept. */
+function settingsColumn(stored: SourceRow | null, typed: ScanSettingsInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored?.settings ?? {})) if (!SCAN_SETTING_KEYS.includes(key)) out[key] = value;
+  for (const field of SCAN_SETTING_FIELDS) {
+    const text = typed[field.key]?.trim() ?? '';
+    if (text !== '') out[field.key] = Number(text);
+  }
+  return out;
 }
 
 /**
@@ -183,6 +215,7 @@ function mergeInput(stored: SourceRow | null, input: SourceInput): SourceFormVal
     accessKeyId: pick(input.access_key_id, typeChanged ? '' : base.accessKeyId),
     // S3's secret may arrive as secret_access_key (the contract) or access_key (the table column).
     secretAccessKey: secret(input.secret_access_key ?? (rawType === 's3' ? input.access_key : undefined), base.secretAccessKey),
+    scanSettings: mergeScanSettings(base.scanSettings, input.settings),
   };
 }
 
@@ -277,6 +310,7 @@ async function columnsFor(deps: SourceDeps, values: SourceFormValues, stored: So
     endpointUrl: null,
     region: null,
     accessKeyId: null,
+    settings: settingsColumn(stored, values.scanSettings),
   };
   const name = text(values.name);
   switch (values.storageType) {

@@ -45,6 +45,8 @@ export interface SourceFormValues {
   gcsServiceAccountKey: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Scan tuning as typed; '' keeps the default (see SCAN_SETTING_FIELDS). */
+  scanSettings: ScanSettingsInput;
 }
 
 export const EMPTY_SOURCE_FORM: SourceFormValues = {
@@ -59,6 +61,7 @@ export const EMPTY_SOURCE_FORM: SourceFormValues = {
   gcsServiceAccountKey: '',
   accessKeyId: '',
   secretAccessKey: '',
+  scanSettings: { incomplete_batch_max_age_hours: '', max_concurrent_requests: '', request_timeout_seconds: '' },
 };
 
 const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
@@ -102,7 +105,7 @@ function missingStorageFields(values: SourceFormValues, forTest: boolean): strin
 /** The first problem that stops a save, in the spec's words; null when the form can be saved. */
 export function sourceFormProblem(values: SourceFormValues): string | null {
   if (!filled(values.name)) return SOURCE_MESSAGES.nameRequired;
-  return missingStorageFields(values, false);
+  return missingStorageFields(values, false) ?? scanSettingsProblem(values.scanSettings ?? {});
 }
 
 /** Why 'Test' cannot run yet (the 'Missing Information' message); null when it can. */
@@ -114,4 +117,82 @@ export function connectionTestProblem(values: SourceFormValues): string | null {
 export function displayStorageZone(row: { storage_type: string; storage_zone: string; gcs_bucket_name?: string | null }): string {
   if (row.storage_type === 'google_cloud') return row.gcs_bucket_name || row.storage_zone;
   return row.storage_zone;
+}
+
+/**
+ * Per-source scan tuning the dialog offers (stored in sources.settings). Blank means the default;
+ * the scanner reads them through scanSettingsOf so both sides agree on defaults and bounds.
+ */
+export const SCAN_SETTING_FIELDS = [
+  {
+    key: 'incomplete_batch_max_age_hours',
+    label: 'Incomplete batch age (h)',
+    hint: 'A batch folder without its BatchComplete manifest is skipped until it is this old, then processed anyway.',
+    min: 0,
+    max: 720,
+    defaultValue: 24,
+  },
+  {
+    key: 'max_concurrent_requests',
+    label: 'Concurrent requests',
+    hint: 'Listing and read requests a scan keeps in flight against this storage.',
+    min: 1,
+    max: 64,
+    defaultValue: 16,
+  },
+  {
+    key: 'request_timeout_seconds',
+    label: 'Request timeout (s)',
+    hint: 'How long one request may wait for the storage before the scan reports it unreachable.',
+    min: 1,
+    max: 600,
+    defaultValue: 30,
+  },
+] as const;
+
+export type ScanSettingKey = (typeof SCAN_SETTING_FIELDS)[number]['key'];
+export type ScanSettings = Record<ScanSettingKey, number>;
+/** As typed in the dialog: '' keeps the default. */
+export type ScanSettingsInput = Record<ScanSettingKey, string>;
+
+export const EMPTY_SCAN_SETTINGS_INPUT: ScanSettingsInput = { incomplete_batch_max_age_hours: '', max_concurrent_requests: '', request_timeout_seconds: '' };
+
+function fieldOf(key: ScanSettingKey) {
+  return SCAN_SETTING_FIELDS.find((f) => f.key === key)!;
+}
+
+/** A stored or typed value within the field's bounds, or null when it is not one. */
+function settingValue(key: ScanSettingKey, raw: unknown): number | null {
+  const field = fieldOf(key);
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : NaN;
+  return Number.isInteger(n) && n >= field.min && n <= field.max ? n : null;
+}
+
+/** Why a typed scan setting cannot be saved, naming the field and its range; null when all are fine. */
+export function scanSettingsProblem(input: Partial<Record<ScanSettingKey, unknown>>): string | null {
+  for (const field of SCAN_SETTING_FIELDS) {
+    const raw = input[field.key];
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) continue;
+    if (settingValue(field.key, raw) === null) {
+      return `${field.label} must be a whole number from ${field.min} to ${field.max}; got '${String(raw).trim()}'.`;
+    }
+  }
+  return null;
+}
+
+/** The settings a scan runs with: each stored value if valid, else the default. */
+export function scanSettingsOf(stored: Record<string, unknown> | null | undefined): ScanSettings {
+  const out = {} as ScanSettings;
+  for (const field of SCAN_SETTING_FIELDS) out[field.key] = settingValue(field.key, stored?.[field.key]) ?? field.defaultValue;
+  return out;
+}
+
+/** The dialog's starting text for stored settings: a value only where one was set. */
+export function scanSettingsInputOf(stored: Record<string, unknown> | null | undefined): ScanSettingsInput {
+  const out = { ...EMPTY_SCAN_SETTINGS_INPUT };
+  for (const field of SCAN_SETTING_FIELDS) {
+    const value = settingValue(field.key, stored?.[field.key]);
+    if (value !== null) out[field.key] = String(value);
+  }
+  return out;
 }

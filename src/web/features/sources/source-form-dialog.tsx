@@ -1,6 +1,10 @@
 import * as React from 'react';
 import { PlugZap } from 'lucide-react';
 import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
   Alert,
   Button,
   Dialog,
@@ -17,10 +21,12 @@ import {
 import { ApiError, errorMessage } from '@/web/lib/api';
 import {
   EMPTY_SOURCE_FORM,
+  SCAN_SETTING_FIELDS,
   STORAGE_TYPES,
   STORAGE_TYPE_LABELS,
   connectionTestProblem,
   sourceFormProblem,
+  type ScanSettingKey,
   type SourceFormValues,
   type StorageType,
 } from '@/features/sources/shared';
@@ -62,10 +68,12 @@ export function SourceFormDialog({ open, onOpenChange, source, onSave }: SourceF
   }, [open, source]);
 
   const set = <K extends keyof SourceFormValues>(key: K) => (value: SourceFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const bind = (key: keyof SourceFormValues) => ({
+  const bind = (key: Exclude<keyof SourceFormValues, 'scanSettings'>) => ({
     value: values[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key)(e.target.value),
   });
+  const setScanSetting = (key: ScanSettingKey, text: string) => setValues((v) => ({ ...v, scanSettings: { ...v.scanSettings, [key]: text } }));
+  const changedScanSettings = SCAN_SETTING_FIELDS.filter((f) => values.scanSettings[f.key].trim() !== '').length;
   const missingForTest = connectionTestProblem(values);
   const kind = values.storageType;
 
@@ -191,6 +199,36 @@ export function SourceFormDialog({ open, onOpenChange, source, onSave }: SourceF
               <Input id="source-storage-zone" placeholder="/srv/ddex/inbox" autoComplete="off" className="font-mono" {...bind('storageZone')} />
             </Field>
           )}
+
+          <Accordion type="single" collapsible className="rounded-md border px-3">
+            <AccordionItem value="scan-settings">
+              <AccordionTrigger>
+                <span>
+                  Scan settings
+                  <span className="ml-2 text-xs font-normal text-muted-foreground">
+                    {changedScanSettings === 0 ? 'defaults' : `${changedScanSettings} changed`}
+                  </span>
+                </span>
+              </AccordionTrigger>
+              <AccordionContent className="grid gap-4 sm:grid-cols-3">
+                {SCAN_SETTING_FIELDS.map((field) => (
+                  <Field key={field.key} label={field.label} htmlFor={`source-setting-${field.key}`} hint={`${field.hint} Default ${field.defaultValue}.`}>
+                    <Input
+                      id={`source-setting-${field.key}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={field.min}
+                      max={field.max}
+                      step={1}
+                      placeholder={String(field.defaultValue)}
+                      value={values.scanSettings[field.key]}
+                      onChange={(e) => setScanSetting(field.key, e.target.value)}
+                    />
+                  </Field>
+                ))}
+              </AccordionContent>
+            </AccordionItem>
+          </Accordion>
 
           {kind !== 'local' && (
             <Alert variant="info" title="Keys are stored securely">

@@ -1,5 +1,5 @@
 import { api, type ListResponse } from '@/web/lib/api';
-import { EMPTY_SOURCE_FORM, MASK, type SourceFormValues, type StorageType } from '@/features/sources/shared';
+import { EMPTY_SOURCE_FORM, MASK, SCAN_SETTING_FIELDS, scanSettingsInputOf, type ScanSettingKey, type SourceFormValues, type StorageType } from '@/features/sources/shared';
 
 /** A row of GET /api/sources: the table's columns, secrets masked ('••••••••' or ''). */
 export interface Source {
@@ -15,6 +15,8 @@ export interface Source {
   access_key_id: string | null;
   endpoint_url: string | null;
   region: string | null;
+  /** Scan tuning; keys absent use the defaults of SCAN_SETTING_FIELDS. */
+  settings: Record<string, unknown>;
   status: 'active' | 'inactive' | 'error';
   last_connected: string | null;
   last_scanned_at: string | null;
@@ -50,11 +52,21 @@ export function formValuesOfSource(source: Source): SourceFormValues {
     gcsServiceAccountKey: source.gcs_service_account_key,
     accessKeyId: source.access_key_id ?? '',
     secretAccessKey: source.secret_access_key,
+    scanSettings: scanSettingsInputOf(source.settings),
   };
 }
 
-/** The save body: only the fields of the chosen kind, trimmed (the server trims too). */
-export function sourcePayload(v: SourceFormValues): Record<string, string> {
+/** The save body: the fields of the chosen kind, trimmed (the server trims too), and the scan settings (null: default). */
+export function sourcePayload(v: SourceFormValues): Record<string, unknown> {
+  const settings = {} as Record<ScanSettingKey, number | null>;
+  for (const field of SCAN_SETTING_FIELDS) {
+    const typed = v.scanSettings[field.key].trim();
+    settings[field.key] = typed === '' ? null : Number(typed);
+  }
+  return { ...storagePayload(v), settings };
+}
+
+function storagePayload(v: SourceFormValues): Record<string, string> {
   const t = (s: string) => s.trim();
   const common = { name: t(v.name), storage_type: v.storageType };
   switch (v.storageType) {
