@@ -148,9 +148,13 @@ describe.skipIf(!built)('first administrator from the set-up link, in a browser'
       await page.getByLabel('Repeat password').fill('founder-password-1');
       await page.screenshot({ path: screenshotPath('setup-first-admin'), fullPage: true });
       await page.getByRole('button', { name: 'Create account' }).click();
-      await page.waitForURL(/\/auth$/);
-      await signInThroughForm(page, app, 'founder@example.com', 'founder-password-1');
+      // Signed in with the password just chosen, straight onto the dashboard as an admin.
+      await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor();
+      await page.getByText('Signed in as founder@example.com.').waitFor();
       await page.getByRole('navigation').getByRole('link', { name: 'Admin Panel', exact: true }).waitFor();
+      // And the password works on the sign-in form afterwards.
+      await page.context().clearCookies();
+      await signInThroughForm(page, app, 'founder@example.com', 'founder-password-1');
 
       const again = await browser.newPage();
       await again.goto(app.runtime.setupUrl!);

@@ -10,6 +10,7 @@ import { LoadingScreen } from '@/web/components/ui/spinner';
 import { notify } from '@/web/components/ui/toaster';
 import { LogoMark } from '@/web/components/logo';
 import { api, errorMessage } from '@/web/lib/api';
+import { useAuth } from '@/web/app/auth/auth-context';
 
 interface LinkCheck {
   valid: boolean;
@@ -20,12 +21,13 @@ interface LinkCheck {
 
 /**
  * /setup?token=…: where the first administrator's one-time link and invitation links lead. The
- * person chooses a password (and, for the first admin, the email); then signs in on /auth.
+ * person chooses a password (and, for the first admin, the email) and is signed in with it.
  */
 export function SetupPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const { signInWithEmail } = useAuth();
   const check = useQuery({
     queryKey: ['setup-link', token],
     queryFn: () => api.get<LinkCheck>('/api/auth/setup/check', { query: { token } }),
@@ -54,8 +56,15 @@ export function SetupPage() {
     setError(null);
     try {
       await api.post('/api/auth/setup/complete', { token, email: chosenEmail, name: name.trim() || undefined, password });
-      notify.success('Account created', 'You can now sign in with your email and password.');
-      navigate('/auth', { replace: true });
+      // They just typed the password: asking for it again on /auth would only be a hurdle.
+      const signedIn = await signInWithEmail(chosenEmail, password);
+      if (signedIn.error) {
+        notify.success('Account created', 'You can now sign in with your email and password.');
+        navigate('/auth', { replace: true });
+      } else {
+        notify.success('Account created', `Signed in as ${chosenEmail}.`);
+        navigate('/', { replace: true });
+      }
     } catch (err) {
       setError(errorMessage(err));
     } finally {
