@@ -157,7 +157,7 @@ export class ErnCollector {
         return true;
       case 'DealList':
         if (node.name === 'ReleaseDeal') readReleaseDeal(node, ctx);
-        else if (node.name === 'ReleaseVisibility') readVisibility(node, ctx);
+        else if (node.name === 'ReleaseVisibility' || node.name === 'TrackReleaseVisibility') readVisibility(node, ctx);
         return true;
       default:
         return false;
@@ -468,7 +468,7 @@ function readDisplayArtists(parent: XNode | null, ctx: Ctx): DisplayArtist[] {
     const refNode = kid(da, 'ArtistPartyReference');
     const artist: DisplayArtist = {
       name: partyName(da),
-      role: avsValue(kid(da, 'DisplayArtistRole')) ?? avsValue(kid(da, 'ArtistRole')),
+      role: displayArtistRole(da),
       sequence: parseInteger(attr(da, 'SequenceNumber')),
       partyId: kidText(da, 'PartyId'),
       partyReference: txt(refNode),
@@ -480,6 +480,21 @@ function readDisplayArtists(parent: XNode | null, ctx: Ctx): DisplayArtist[] {
     out.push(artist);
   }
   return sortBySequence(out);
+}
+
+/**
+ * A display artist's role. Some labels list several ArtistRoles on one DisplayArtist
+ * (AssociatedPerformer, MainArtist, Producer...): MainArtist wins when present, else the first.
+ */
+function displayArtistRole(da: XNode): string | null {
+  let first: string | null = null;
+  for (const c of da.children ?? []) {
+    if (c.name !== 'DisplayArtistRole' && c.name !== 'ArtistRole') continue;
+    const v = avsValue(c);
+    if (v === 'MainArtist') return v;
+    first ??= v;
+  }
+  return first;
 }
 
 /** The name as displayed when the message gives only the artists: main artists in sequence. */
@@ -1255,15 +1270,25 @@ function readGroups(top: XNode, pending: PendingRelease): void {
     addRefs(group, null, null); // the group's own linked resources (cover art) after its tracks
   };
   const children = orderedGroupChildren(top);
-  const hasSubGroups = children.some((c) => c.node.name === 'ResourceGroup');
+  const isDisc = (c: GroupChild) => c.node.name === 'ResourceGroup' && !isWorkGroup(c.node);
+  const hasDiscs = children.some(isDisc);
   let discOrdinal = 0;
   for (const c of children) {
-    if (c.node.name === 'ResourceGroup') {
+    if (isDisc(c)) {
       discOrdinal++;
       walkGroup(c.node, c.sequence ?? discOrdinal, groupTitle(c.node));
-    } else addRefs(c.node, 1, hasSubGroups ? null : groupTitle(top));
+    } else if (c.node.name === 'ResourceGroup') walkGroup(c.node, 1, hasDiscs ? null : groupTitle(top));
+    else addRefs(c.node, 1, hasDiscs ? null : groupTitle(top));
   }
   addRefs(top, null, null);
+}
+
+/**
+ * ResourceGroupType="MultiWorkPart" groups the movements of one work (classical profiles): such a
+ * group directly under the release's group is part of the running order, not a disc.
+ */
+function isWorkGroup(group: XNode): boolean {
+  return (attr(group, 'ResourceGroupType') ?? kidText(group, 'ResourceGroupType')) === 'MultiWorkPart';
 }
 
 function sumDurations(rel: Release, ctx: Ctx): number | null {
@@ -1295,6 +1320,10 @@ function firstDate(...values: (string | null)[]): string | null {
   return null;
 }
 
+/**
+ * A ReleaseVisibility, or (4.2+) a TrackReleaseVisibility, which TrackReleases reference the same way
+ * but which carries only preview dates: it registers the reference with no display start date.
+ */
 function readVisibility(v: XNode, ctx: Ctx): void {
   const ref = kidText(v, 'VisibilityReference');
   if (ref) ctx.visibility.set(ref, normalizeDate(kidText(v, 'ReleaseDisplayStartDateTime') ?? kidText(v, 'ReleaseDisplayStartDate')));
@@ -1302,10 +1331,14 @@ function readVisibility(v: XNode, ctx: Ctx): void {
 
 function readReleaseDeal(rd: XNode, ctx: Ctx): void {
   for (const v of kids(rd, 'ReleaseVisibility')) readVisibility(v, ctx);
+  for (const v of kids(rd, 'TrackReleaseVisibility')) readVisibility(v, ctx);
   const refs = kids(rd, 'DealReleaseReference').map(use);
   for (const u of refs) ctx.dealRefs.push(u);
   // Deals still here are those that closed before any DealReleaseReference was seen.
-  for (const d of kids(rd, 'Deal')) readDeal(d, refs, ctx);
+  const deals = kids(rd, 'Deal');
+  for (const d of deals) readDeal(d, refs, ctx);
+  // Some generators drop the Deal wrapper and put DealTerms straight into the ReleaseDeal.
+  if (deals.length === 0 && kid(rd, 'DealTerms') !== null) readDeal(rd, refs, ctx);
 }
 
 function readDeal(d: XNode, refs: RefUse[], ctx: Ctx): void {
@@ -1320,6 +1353,9 @@ function readDeal(d: XNode, refs: RefUse[], ctx: Ctx): void {
   let visRef: XNode | null = null;
   let takedown = false;
   let displayStart: string | null = null;
+  // Dates some senders write straight into DealTerms (or Deal) instead of a ValidityPeriod.
+  let looseStart: string | null = null;
+  let looseEnd: string | null = null;
   for (const c of terms.children ?? []) {
     switch (c.name) {
       case 'TerritoryCode':
@@ -1354,10 +1390,18 @@ function readDeal(d: XNode, refs: RefUse[], ctx: Ctx): void {
       case 'ReleaseDisplayStartDateTime':
         displayStart ??= normalizeDate(txt(c));
         break;
+      case 'StartDate':
+      case 'StartDateTime':
+        looseStart ??= txt(c);
+        break;
+      case 'EndDate':
+      case 'EndDateTime':
+        looseEnd ??= txt(c);
+        break;
     }
   }
-  const validFrom = firstDate(kidText(period, 'StartDate'), kidText(period, 'StartDateTime'));
-  const validTo = firstDate(kidText(period, 'EndDate'), kidText(period, 'EndDateTime'));
+  const validFrom = period ? firstDate(kidText(period, 'StartDate'), kidText(period, 'StartDateTime')) : looseStart;
+  const validTo = period ? firstDate(kidText(period, 'EndDate'), kidText(period, 'EndDateTime')) : looseEnd;
   const endDay = normalizeDate(validTo);
   const dealReference = kidText(d, 'DealReference');
   const priceTier = price

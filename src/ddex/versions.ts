@@ -29,19 +29,30 @@ export const ERN_VERSIONS: Record<string, string> = {
 
 export const SUPPORTED_VERSIONS_TEXT = '3.4 to 3.8.3 and 4.1 to 4.3.2';
 
+/**
+ * "382" → "3.8.2". A DDEX draft suffix ("37D2": ERN 3.7 draft 2, still written by some label
+ * systems years after 3.7 was final) reads as its base version: the drafts differ from the final
+ * schema in details this reader does not depend on.
+ */
+function versionFromDigits(suffix: string): string | null {
+  const exact = ERN_VERSIONS[suffix];
+  if (exact !== undefined) return exact;
+  const draft = /^(\d+)D\d+$/i.exec(suffix);
+  return draft ? (ERN_VERSIONS[draft[1]] ?? null) : null;
+}
+
 export function ernVersionFromNamespace(ns: string | null): string | null {
   if (!ns || !ns.startsWith(ERN_NAMESPACE_PREFIX)) return null;
   const suffix = ns.slice(ERN_NAMESPACE_PREFIX.length).replace(/\/$/, '');
-  return ERN_VERSIONS[suffix] ?? null;
+  return versionFromDigits(suffix);
 }
 
-/** MessageSchemaVersionId="ern/382" (or "/ern/382", "ern/3.8.2") → "3.8.2". */
+/** MessageSchemaVersionId="ern/382" (or "/ern/382", "ern/3.8.2", "ern/37D2") → "3.8.2". */
 export function ernVersionFromSchemaVersionId(id: string | null): string | null {
   if (!id) return null;
-  const m = /ern\/?([0-9.]+)$/i.exec(id.trim());
+  const m = /ern\/?([0-9.]+(?:D\d+)?)$/i.exec(id.trim());
   if (!m) return null;
-  const digits = m[1].replace(/\./g, '');
-  return ERN_VERSIONS[digits] ?? null;
+  return versionFromDigits(m[1].replace(/\./g, ''));
 }
 
 export function isChoreographyNamespace(ns: string | null): boolean {
