@@ -19,6 +19,7 @@ import {
   TableRow,
   TableSkeletonRows,
 } from '@/web/components/ui';
+import { cn } from '@/web/lib/utils';
 import { formatDate, formatDuration } from '@/web/lib/format';
 import { DELIVERY_TYPE_LABELS, isImportable, type DdexFileRow } from './data';
 import { DISPLAY_STATUS_LABELS, DISPLAY_STATUS_TONES, displayStatus } from './status';
@@ -29,6 +30,9 @@ export interface FileRowActions {
   onDelete(row: DdexFileRow): void;
   onRescan(row: DdexFileRow): void;
 }
+
+/** Sticky on the right edge, with a soft shadow where the scrolled columns pass under it. */
+const PINNED_RIGHT = 'sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.12)]';
 
 const COLUMNS = ['Release Title', 'Artist', 'UPC', 'ISRC', 'Duration', 'Release Date', 'Delivery', 'Assets', 'Status', 'Actions'];
 
@@ -64,9 +68,10 @@ function StatusCell({ row }: { row: DdexFileRow }) {
 
 function DeliveryCell({ row }: { row: DdexFileRow }) {
   return (
-    <span className="whitespace-nowrap">
+    // May wrap ('Metadata Update' on one line, '#2' on the next) so the table fits laptop widths.
+    <span className="inline-block min-w-20">
       {DELIVERY_TYPE_LABELS[row.delivery_type] ?? row.delivery_type}
-      {row.delivery_sequence !== null && <span className="ml-1 text-xs text-muted-foreground tabular">#{row.delivery_sequence}</span>}
+      {row.delivery_sequence !== null && <span className="ml-1 text-xs whitespace-nowrap text-muted-foreground tabular">#{row.delivery_sequence}</span>}
     </span>
   );
 }
@@ -125,12 +130,13 @@ export function FilesTable({
   emptyMessage: string;
 }) {
   return (
-    // Ten columns: tighter cell padding keeps Actions on screen at laptop widths.
-    <Table aria-label="DDEX files" className="[&_td]:px-2 [&_th]:px-2">
+    // Ten columns: tighter cell padding, and Actions pinned to the right edge, so on a narrow screen
+    // the table scrolls under the actions instead of hiding them.
+    <Table aria-label="DDEX files" className="[&_td]:px-2 [&_th]:px-2 [&_th]:leading-tight [&_th]:whitespace-normal">
       <TableHeader>
         <TableRow>
           {COLUMNS.map((column) => (
-            <TableHead key={column} className={column === 'Actions' ? 'text-right' : undefined}>
+            <TableHead key={column} className={column === 'Actions' ? cn('text-right', PINNED_RIGHT, 'bg-muted') : undefined}>
               {column}
             </TableHead>
           ))}
@@ -144,7 +150,7 @@ export function FilesTable({
         ) : (
           rows.map((row) => (
             <TableRow key={row.id} data-file-id={row.id}>
-              <TableCell className="max-w-56 min-w-40">
+              <TableCell className="max-w-52 min-w-36">
                 <div className="truncate font-medium" title={row.release_title ?? undefined}>
                   {row.release_title ?? <span className="text-muted-foreground">Untitled</span>}
                 </div>
@@ -152,11 +158,11 @@ export function FilesTable({
                   {row.source_path}
                 </div>
               </TableCell>
-              <TableCell className="max-w-40 truncate">
+              <TableCell className="max-w-36 truncate">
                 <ArtistCell row={row} />
               </TableCell>
-              <TableCell className="font-mono text-xs">{row.upc ?? '—'}</TableCell>
-              <TableCell className="font-mono text-xs">{row.isrc ?? '—'}</TableCell>
+              <TableCell className="font-mono text-[11px]">{row.upc ?? '—'}</TableCell>
+              <TableCell className="font-mono text-[11px]">{row.isrc ?? '—'}</TableCell>
               <TableCell className="tabular">{formatDuration(row.duration_ms)}</TableCell>
               <TableCell className="whitespace-nowrap tabular">{formatDate(row.release_date)}</TableCell>
               <TableCell>
@@ -170,7 +176,7 @@ export function FilesTable({
               <TableCell>
                 <StatusCell row={row} />
               </TableCell>
-              <TableCell>
+              <TableCell className={cn(PINNED_RIGHT, 'bg-card')}>
                 <ActionsCell row={row} actions={actions} />
               </TableCell>
             </TableRow>
