@@ -37,18 +37,29 @@ export function TableRow({ className, onClick, ...props }: React.ComponentProps<
   );
 }
 
-export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
+/**
+ * Stuck to the table's right edge (for Actions): on a narrow screen the other columns scroll under
+ * it, with a soft shadow, instead of pushing it out of view.
+ */
+const PINNED_RIGHT = 'sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.12)]';
+
+export function TableHead({ className, pinRight, ...props }: React.ComponentProps<'th'> & { pinRight?: boolean }) {
   return (
     <th
       scope="col"
-      className={cn('h-9 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase', className)}
+      className={cn(
+        'h-9 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+        // Opaque, as the header row's translucent muted over the card looks.
+        pinRight && [PINNED_RIGHT, 'bg-[color-mix(in_srgb,var(--color-muted)_70%,var(--color-card))]'],
+        className,
+      )}
       {...props}
     />
   );
 }
 
-export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-2 align-middle', className)} {...props} />;
+export function TableCell({ className, pinRight, ...props }: React.ComponentProps<'td'> & { pinRight?: boolean }) {
+  return <td className={cn('px-3 py-2 align-middle', pinRight && [PINNED_RIGHT, 'bg-card'], className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {

@@ -242,7 +242,7 @@ export function ArtistsPage() {
                 {showCriteria && <TableHead>Tier</TableHead>}
                 <TableHead>Status</TableHead>
                 <TableHead>Autopush</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className="text-right" pinRight>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -288,7 +288,7 @@ export function ArtistsPage() {
                         onCheckedChange={(checked) => void change(artist, 'autopush', { autopush: checked })}
                       />
                     </TableCell>
-                    <TableCell className="text-right">
+                    <TableCell className="text-right" pinRight>
                       <RowActions artist={artist} busy={busy} onAction={(action) => void change(artist, action)} />
                     </TableCell>
                   </TableRow>

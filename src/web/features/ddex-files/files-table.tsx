@@ -19,7 +19,6 @@ import {
   TableRow,
   TableSkeletonRows,
 } from '@/web/components/ui';
-import { cn } from '@/web/lib/utils';
 import { formatDate, formatDuration } from '@/web/lib/format';
 import { DELIVERY_TYPE_LABELS, isImportable, type DdexFileRow } from './data';
 import { DISPLAY_STATUS_LABELS, DISPLAY_STATUS_TONES, displayStatus } from './status';
@@ -30,9 +29,6 @@ export interface FileRowActions {
   onDelete(row: DdexFileRow): void;
   onRescan(row: DdexFileRow): void;
 }
-
-/** Sticky on the right edge, with a soft shadow where the scrolled columns pass under it. */
-const PINNED_RIGHT = 'sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.12)]';
 
 const COLUMNS = ['Release Title', 'Artist', 'UPC', 'ISRC', 'Duration', 'Release Date', 'Delivery', 'Assets', 'Status', 'Actions'];
 
@@ -136,7 +132,7 @@ export function FilesTable({
       <TableHeader>
         <TableRow>
           {COLUMNS.map((column) => (
-            <TableHead key={column} className={column === 'Actions' ? cn('text-right', PINNED_RIGHT, 'bg-muted') : undefined}>
+            <TableHead key={column} className={column === 'Actions' ? 'text-right' : undefined} pinRight={column === 'Actions'}>
               {column}
             </TableHead>
           ))}
@@ -176,7 +172,7 @@ export function FilesTable({
               <TableCell>
                 <StatusCell row={row} />
               </TableCell>
-              <TableCell className={cn(PINNED_RIGHT, 'bg-card')}>
+              <TableCell pinRight>
                 <ActionsCell row={row} actions={actions} />
               </TableCell>
             </TableRow>

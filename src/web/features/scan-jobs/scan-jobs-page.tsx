@@ -285,7 +285,7 @@ export function ScanJobsPage() {
                 <TableHead>Batch</TableHead>
                 <TableHead>Times</TableHead>
                 <TableHead>Error</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className="text-right" pinRight>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -328,7 +328,7 @@ export function ScanJobsPage() {
                     <TableCell>
                       <ErrorText text={job.error_message} />
                     </TableCell>
-                    <TableCell className="text-right">
+                    <TableCell className="text-right" pinRight>
                       {job.status === 'failed' && (
                         <Button size="sm" variant="outline" loading={busy === `retry-${job.id}`} onClick={() => void retry(job)}>
                           <RotateCcw aria-hidden />
@@ -361,7 +361,7 @@ export function ScanJobsPage() {
                 <TableHead>Batch</TableHead>
                 <TableHead>Created</TableHead>
                 <TableHead>Error</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className="text-right" pinRight>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -393,7 +393,7 @@ export function ScanJobsPage() {
                     <TableCell>
                       <ErrorText text={job.error_message} />
                     </TableCell>
-                    <TableCell className="text-right">
+                    <TableCell className="text-right" pinRight>
                       {canResumeImportJob(job) && (
                         <Button size="sm" variant="outline" loading={busy === `resume-${job.id}`} onClick={() => void resume(job)}>
                           <Play aria-hidden />

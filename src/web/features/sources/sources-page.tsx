@@ -213,7 +213,7 @@ export function SourcesPage() {
               <TableHead>Status</TableHead>
               <TableHead>Last Connected</TableHead>
               <TableHead className="text-right">Files Count</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+              <TableHead className="text-right" pinRight>Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -306,7 +306,7 @@ function SourceRow({
       </TableCell>
       <TableCell className="whitespace-nowrap">{source.last_connected ? formatDateTime(source.last_connected) : 'Never'}</TableCell>
       <TableCell className="text-right tabular-nums">{source.files_count.toLocaleString()}</TableCell>
-      <TableCell>
+      <TableCell pinRight>
         <div className="flex justify-end gap-1">
           <Button size="sm" variant="outline" onClick={onScan} loading={busy === 'scan'} disabled={busy !== undefined} aria-label={`Scan ${source.name}`}>
             {busy !== 'scan' && <ScanLine aria-hidden />}
