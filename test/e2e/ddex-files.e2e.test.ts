@@ -271,6 +271,14 @@ describe.skipIf(!built)('DDEX Files page in a browser', { timeout: 90_000 }, () 
     const jobs = await app.runtime.deps.db.select().from(importJobs);
     expect(jobs.map((job) => job.fileIds)).toEqual([[ids.ready]]);
 
+    // The row's own Import (an icon at this width, named for screen readers and in its tooltip).
+    await readyRow.getByRole('button', { name: 'Import', exact: true }).hover();
+    await page.getByRole('tooltip').getByText('Import', { exact: true }).waitFor();
+    await readyRow.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('alertdialog').getByText('Import Sunlit Canals?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Import' }).click();
+    await expect.poll(async () => (await app.runtime.deps.db.select().from(importJobs)).length, { timeout: 10_000 }).toBe(2);
+
     // Rescan Metadata (header) asks which files, then queues them.
     await page.getByRole('button', { name: 'Rescan Metadata' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Visible files (50)' }).click();

@@ -325,15 +325,15 @@ export function DdexFilesPage() {
                 onChange={(event) => setSearchInput(event.target.value)}
               />
             </div>
-            <SimpleSelect aria-label="Status" className="w-44" value={filters.status} options={STATUS_OPTIONS} onValueChange={(value) => updateFilters({ status: value as DdexFileFilters['status'] })} />
+            <SimpleSelect aria-label="Status" className="w-full sm:w-44" value={filters.status} options={STATUS_OPTIONS} onValueChange={(value) => updateFilters({ status: value as DdexFileFilters['status'] })} />
             <SimpleSelect
               aria-label="Partner"
-              className="w-44"
+              className="w-full sm:w-44"
               value={filters.partnerId}
               options={[{ value: 'all', label: 'All Partners' }, ...(partners.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))]}
               onValueChange={(value) => updateFilters({ partnerId: value })}
             />
-            <SimpleSelect aria-label="Sort" className="w-52" value={filters.sort} options={SORT_OPTIONS} onValueChange={(value) => updateFilters({ sort: value as DdexFileFilters['sort'] })} />
+            <SimpleSelect aria-label="Sort" className="w-full sm:w-52" value={filters.sort} options={SORT_OPTIONS} onValueChange={(value) => updateFilters({ sort: value as DdexFileFilters['sort'] })} />
             <CheckboxField
               id="show-rejected"
               label="Show rejected artists"

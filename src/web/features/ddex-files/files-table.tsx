@@ -79,10 +79,13 @@ function ActionsCell({ row, actions }: { row: DdexFileRow; actions: FileRowActio
   return (
     <div className="flex items-center justify-end gap-1">
       {canImport && (
-        <Button size="sm" variant={imported ? 'outline' : 'default'} onClick={() => actions.onImport(row)}>
-          <Download aria-hidden />
-          {imported ? 'Re-import' : 'Import'}
-        </Button>
+        // Icon only below 2xl, so Status stays readable beside the pinned actions on a laptop.
+        <SimpleTooltip content={imported ? 'Re-import' : 'Import'}>
+          <Button size="sm" variant={imported ? 'outline' : 'default'} aria-label={imported ? 'Re-import' : 'Import'} onClick={() => actions.onImport(row)}>
+            <Download aria-hidden />
+            <span className="hidden 2xl:inline">{imported ? 'Re-import' : 'Import'}</span>
+          </Button>
+        </SimpleTooltip>
       )}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
