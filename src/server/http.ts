@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest } from './errors';
 
 /** Parses a JSON body with a zod schema; a bad body is a 400 naming the first problem. */
@@ -22,6 +22,19 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
     throw badRequest(`${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`);
   }
   return parsed.data;
+}
+
+/** `?page=`: a whole number from 1; 'abc' is refused as such, not as NaN. */
+export const pageParam = z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').optional();
+
+/** `?pageSize=`: a whole number from 1 to `max`. */
+export function pageSizeParam(max: number) {
+  return z.coerce
+    .number({ error: 'pageSize must be a whole number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be 1 or more')
+    .max(max, `pageSize must be at most ${max}`)
+    .optional();
 }
 
 /** Lists answer `{ rows, total }` with page (1-based) and pageSize (DESIGN.md 5). */

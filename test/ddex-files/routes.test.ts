@@ -264,6 +264,10 @@ describe('DDEX Files API', () => {
     expect(badSort.body.error.message).toMatch(/sort must be one of latest/);
     const badPage = await get('/api/ddex-files?page=0');
     expect(badPage.status).toBe(400);
+    expect(badPage.body.error.message).toBe('page: page must be 1 or more');
+    expect((await get('/api/ddex-files?page=abc')).body.error.message).toBe('page: page must be a whole number');
+    expect((await get('/api/ddex-files?pageSize=100000')).body.error.message).toBe('pageSize: pageSize must be at most 200');
+    expect((await get('/api/ddex-files?pageSize=ten')).body.error.message).toBe('pageSize: pageSize must be a whole number');
   });
 
   it('returns one file with its resources, badge-ready assets and delivery history', async () => {

@@ -4,7 +4,7 @@ import { ARTIST_STATUSES, ARTIST_TIERS } from '@/db/schema';
 import type { ApiRouter } from '@/server/api-router';
 import type { AppDeps } from '@/server/context';
 import { notFound } from '@/server/errors';
-import { pageWindow, parseBody, parseQuery } from '@/server/http';
+import { pageParam, pageWindow, parseBody, parseQuery } from '@/server/http';
 import {
   ARTIST_DEFAULT_PAGE_SIZE,
   ARTIST_PAGE_SIZES,
@@ -25,11 +25,11 @@ const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const listQuery = z.object({
   tab: z.preprocess(blankAsUndefined, z.enum(ARTIST_TABS, { error: `tab must be one of ${ARTIST_TABS.join(', ')}` }).default('approved')),
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').optional(),
+  page: pageParam,
   pageSize: z.preprocess(
     blankAsUndefined,
     z.coerce
-      .number()
+      .number({ error: `pageSize must be one of ${ARTIST_PAGE_SIZES.join(', ')}` })
       .refine((n) => (ARTIST_PAGE_SIZES as readonly number[]).includes(n), { message: `pageSize must be one of ${ARTIST_PAGE_SIZES.join(', ')}` })
       .optional(),
   ),

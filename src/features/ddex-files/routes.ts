@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiRouter } from '@/server/api-router';
 import type { AppDeps } from '@/server/context';
 import { ApiError, badRequest } from '@/server/errors';
-import { pageWindow, parseBody, parseQuery } from '@/server/http';
+import { pageParam, pageSizeParam, pageWindow, parseBody, parseQuery } from '@/server/http';
 import { FILTERABLE_DISPLAY_STATUSES } from '@/web/features/ddex-files/status';
 import {
   DDEX_FILE_SORTS,
@@ -25,8 +25,8 @@ const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === 
 const blankAsUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
 const listQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').optional(),
-  pageSize: z.coerce.number().int('pageSize must be a whole number').min(1).max(DDEX_FILES_MAX_PAGE_SIZE).optional(),
+  page: pageParam,
+  pageSize: pageSizeParam(DDEX_FILES_MAX_PAGE_SIZE),
   search: z.string().max(200, 'search must be at most 200 characters').optional(),
   status: z.preprocess(
     blankAsUndefined,

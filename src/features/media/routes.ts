@@ -3,25 +3,23 @@ import type { Context } from 'hono';
 import type { ApiRouter } from '@/server/api-router';
 import type { AppDeps, AppEnv } from '@/server/context';
 import { badRequest } from '@/server/errors';
-import { pageWindow, parseQuery } from '@/server/http';
+import { pageParam, pageSizeParam, pageWindow, parseQuery } from '@/server/http';
 import { fetchAsset } from './fetch-asset';
 import { listMedia, listReleasesMinimal, MEDIA_MAX_PAGE_SIZE, MEDIA_PAGE_SIZE, MEDIA_TYPES, purgeDdexMedia } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const blankAsUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
-const page = z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').optional();
-const pageSize = z.coerce.number().int('pageSize must be a whole number').min(1, 'pageSize must be 1 or more').max(MEDIA_MAX_PAGE_SIZE, `pageSize must be at most ${MEDIA_MAX_PAGE_SIZE}`).optional();
 
 const mediaQuery = z.object({
-  page,
-  pageSize,
+  page: pageParam,
+  pageSize: pageSizeParam(MEDIA_MAX_PAGE_SIZE),
   search: z.string().max(200, 'search must be at most 200 characters').optional(),
   media_type: z.preprocess(blankAsUndefined, z.enum(MEDIA_TYPES, { error: `media_type must be one of ${MEDIA_TYPES.join(', ')}` }).optional()),
 });
 
 const releasesQuery = z.object({
-  page,
-  pageSize,
+  page: pageParam,
+  pageSize: pageSizeParam(MEDIA_MAX_PAGE_SIZE),
   ddex_file_id: z.preprocess(blankAsUndefined, z.string().regex(UUID, 'ddex_file_id must be a DDEX file id (uuid)').optional()),
 });
 
