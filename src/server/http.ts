@@ -2,10 +2,22 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { badRequest } from './errors';
 
-/** Parses a JSON body with a zod schema; a bad body is a 400 naming the first problem. */
+/**
+ * Parses a JSON body with a zod schema; a bad body is a 400 naming the first problem. An empty body
+ * counts as {} (actions without options); a body that is not JSON, or not an object, is refused as such.
+ */
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const raw = await c.req.json().catch(() => undefined);
-  const parsed = schema.safeParse(raw ?? {});
+  const text = await c.req.text().catch(() => '');
+  let raw: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw badRequest(`The request body is not valid JSON (${error instanceof Error ? error.message : String(error)})`, 'bad_json');
+    }
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('The request body must be a JSON object', 'bad_json');
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';

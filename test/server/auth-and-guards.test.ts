@@ -90,6 +90,18 @@ describe('sign-in, roles and server-side guards', () => {
     expect((await res.json()).error.code).toBe('not_found');
   });
 
+  it('refuses a body that is not JSON, or not an object, with a message saying so', async () => {
+    const users = await (await app.request('/api/users', { cookie: adminCookie })).json();
+    const target = users.rows.find((u: { email: string }) => u.email === 'user@example.com');
+    const garbled = await app.request(`/api/users/${target.id}`, { method: 'PATCH', cookie: adminCookie, body: '{"role": ' });
+    expect(garbled.status).toBe(400);
+    const garbledError = (await garbled.json()).error;
+    expect(garbledError.code).toBe('bad_json');
+    expect(garbledError.message).toMatch(/^The request body is not valid JSON \(/);
+    const list = await app.request(`/api/users/${target.id}`, { method: 'PATCH', cookie: adminCookie, body: '["admin"]' });
+    expect((await list.json()).error.message).toBe('The request body must be a JSON object');
+  });
+
   it('lets an admin change a role, which takes effect on the next request', async () => {
     const users = await (await app.request('/api/users', { cookie: adminCookie })).json();
     const target = users.rows.find((u: { email: string }) => u.email === 'user@example.com');

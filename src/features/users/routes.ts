@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { ApiRouter } from '@/server/api-router';
 import type { AppDeps } from '@/server/context';
 import { ApiError, badRequest, notFound } from '@/server/errors';
+import { parseBody } from '@/server/http';
 import { authUser, userRoles } from '@/db/schema';
 import { acceptInvite, findInvite, setRole, UserError } from './service';
 
@@ -61,15 +62,14 @@ export function registerUserRoutes(api: ApiRouter, deps: AppDeps) {
   });
 
   api.patch('/users/:id', 'admin', async (c) => {
-    const body = z.object({ role: z.enum(['user', 'admin']) }).safeParse(await c.req.json().catch(() => null));
-    if (!body.success) throw badRequest('role must be "user" or "admin"');
+    const { role } = await parseBody(c, z.object({ role: z.enum(['user', 'admin'], { error: 'role must be "user" or "admin"' }) }));
     const id = c.req.param('id')!;
     const found = await deps.db.select({ id: authUser.id }).from(authUser).where(eq(authUser.id, id)).limit(1);
     if (!found[0]) throw notFound('User not found');
-    if (id === c.get('user')?.id && body.data.role !== 'admin') {
+    if (id === c.get('user')?.id && role !== 'admin') {
       throw badRequest('You cannot remove your own administrator role', 'self_demotion');
     }
-    await setRole(deps.db, id, body.data.role);
-    return c.json({ id, role: body.data.role });
+    await setRole(deps.db, id, role);
+    return c.json({ id, role });
   });
 }
