@@ -1,45 +1,10 @@
 import { api, buildQueryString } from '@/web/lib/api';
+import type { ArtistTier } from '@/db/schema';
+import type { ArtistFile, ArtistPatch, ArtistRow, ArtistTab } from '@/features/artists/service';
 
-export type ArtistStatus = 'pending' | 'approved' | 'rejected';
-export type TriState = 'true' | 'false' | 'unknown';
-export type ArtistTier = 'A' | 'B' | 'C' | 'D';
-export type ArtistTab = 'approved' | 'pending' | 'rejected' | 'ignored' | 'all';
-
-/** A row of GET /api/artists (snake_case, like the table). */
-export interface ArtistRow {
-  id: string;
-  name: string;
-  status: ArtistStatus;
-  always_ignore: boolean;
-  autopush: boolean;
-  tier: ArtistTier | null;
-  is_main_artist: boolean;
-  benelux_roots: TriState;
-  performs_in_dutch: TriState;
-  benelux_audience: TriState;
-  labels: string[];
-  ai_confidence_score: number | null;
-  ai_reasoning: string | null;
-  last_reviewed_at: string | null;
-  screened_at: string | null;
-  screening_source: string | null;
-  created_at: string;
-}
-
-export interface ArtistFile {
-  id: string;
-  source_path: string;
-  release_title: string | null;
-  upc: string | null;
-  status: string;
-  import_eligible: boolean;
-  imported_at: string | null;
-  error: string | null;
-  delivery_type: string;
-  is_latest_in_thread: boolean;
-  partner_name: string | null;
-  message_created_at: string | null;
-}
+// Row shapes come from the server (type-only imports: nothing of it reaches the bundle).
+export type { ArtistStatus, ArtistTier, TriState } from '@/db/schema';
+export type { ArtistFile, ArtistPatch, ArtistRow, ArtistTab } from '@/features/artists/service';
 
 export interface ArtistDetail extends ArtistRow {
   files: ArtistFile[];
@@ -114,8 +79,6 @@ export function exportUrl(query: Omit<ArtistQuery, 'page' | 'pageSize'>): string
 export function fetchArtist(id: string): Promise<ArtistDetail> {
   return api.get<ArtistDetail>(`/api/artists/${encodeURIComponent(id)}`);
 }
-
-export type ArtistPatch = Partial<{ status: ArtistStatus; autopush: boolean; always_ignore: boolean; tier: ArtistTier | null; labels: string[] }>;
 
 export function updateArtist(id: string, patch: ArtistPatch): Promise<UpdateResult> {
   return api.patch<UpdateResult>(`/api/artists/${encodeURIComponent(id)}`, patch);
