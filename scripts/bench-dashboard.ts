@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createScratchDatabase } from '@/db/scratch';
 import { createUserWithPassword } from '@/features/users/service';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
@@ -49,22 +50,6 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_dashboard_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 /**
  * The catalogue, set-based. Artists: one per 5 releases (60% approved, a third of those with
@@ -199,7 +184,7 @@ async function main() {
     console.error('bench:dashboard needs PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL, or run under scripts/with-postgres.sh');
     process.exit(2);
   }
-  const database = await createDatabase(serverUrl);
+  const database = await createScratchDatabase(serverUrl, `bench_dashboard_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-dashboard-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '@/db/scratch';
 import { sql } from 'drizzle-orm';
 import { openDatabase, migrate, type Database } from '@/db/client';
 import { folderWriter, generateBulkDeliveries } from '@/features/demo';
@@ -69,22 +69,6 @@ interface Result {
   rows: Record<string, number>;
 }
 
-async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_import_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 async function benchOne(kind: 'pglite' | 'postgres', database: Database, folder: string, dataDir: string, concurrency: number | null): Promise<Result> {
   const logger = createLogger('silent');
@@ -174,7 +158,7 @@ async function main(): Promise<void> {
       const avgTracks = generated.deliveries.reduce((n, d) => n + d.trackCount, 0) / Math.max(1, generated.deliveries.length);
       console.log(`[${run.kind}] generated ${run.count} albums (${avgTracks.toFixed(1)} tracks on average, ${generated.files} files) in ${(generated.elapsedMs / 1000).toFixed(1)} s`);
       if (run.kind === 'postgres') {
-        const created = await throwawayPostgres(serverUrl!);
+        const created = await createScratchDatabase(serverUrl!, `bench_import_${process.pid}_${randomBytes(3).toString('hex')}`);
         drop = created.drop;
         database = await openDatabase({ url: created.url, poolSize: 10 });
       } else {

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '@/db/scratch';
 import { sql } from 'drizzle-orm';
 import { createSource } from '@/features/sources/service';
 import { createScanJob, getScanJob } from '@/features/scanning/service';
@@ -107,26 +107,10 @@ class SourceProcess {
   }
 }
 
-async function postgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_scan_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 async function benchOne(kind: 'pglite' | 'postgres', bunny: SourceProcess, expected: number, serverUrl?: string): Promise<Result> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-scan-'));
-  const pgDatabase = kind === 'postgres' ? await postgresDatabase(serverUrl!) : null;
+  const pgDatabase = kind === 'postgres' ? await createScratchDatabase(serverUrl!, `bench_scan_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`) : null;
   const env: Record<string, string> = { DATA_DIR: dataDir, APP_SECRET: 'bench-scan-secret-bench-scan-secret-012345', LOG_LEVEL: 'warn' };
   if (pgDatabase) env.DATABASE_URL = pgDatabase.url;
   const config = loadConfig(env);

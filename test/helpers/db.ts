@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, migrate, openDatabase, type Database } from '@/db/client';
+import { createScratchDatabase } from '@/db/scratch';
 
 export type TestDatabase = Database & { cleanup(): Promise<void> };
 
@@ -105,6 +106,8 @@ function readPackageVersion(name: string): string {
 }
 
 const TEST_DATABASE_NAME = /^test_\d+_([0-9a-z]+)_[0-9a-f]+$/;
+/** test_<pid>_<base-36 time>_<hex>: the time lets the sweep below find leftovers. */
+const testDatabaseName = () => `test_${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const STALE_TEST_DATABASE_MS = 2 * 60 * 60 * 1000;
 let staleSweep: Promise<void> | undefined;
 
@@ -132,34 +135,32 @@ async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
 async function createPostgresTestDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
   staleSweep ??= dropStaleTestDatabases(serverUrl).catch(() => undefined);
   await staleSweep;
-  const name = `test_${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await runOnServer(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl, testDatabaseName());
   let database: Database;
   try {
-    database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    database = await openDatabase({ url: scratch.url, poolSize: 5 });
     if (migrated) await migrate(database);
   } catch (error) {
-    await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await scratch.drop().catch(() => undefined);
     throw error;
   }
   const closeDatabase = database.close.bind(database);
   return withCleanup(database, async () => {
     await closeDatabase();
-    await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await scratch.drop();
   });
 }
 
-async function runOnServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+/**
+ * An empty database on the test server for processes that open it themselves (child workers),
+ * named like the others so a stale one is swept; drop() removes it.
+ */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = testDatabaseServerUrl();
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  return createScratchDatabase(serverUrl, testDatabaseName());
 }
+
 
 /** close() and cleanup() both release everything, once, whichever the test calls. */
 function withCleanup(database: Database, release: () => Promise<void>): TestDatabase {

@@ -4,13 +4,11 @@
  * PGlite (the child's data folder is reopened here after the kill) and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { folderWriter, generateBulkDeliveries } from '@/features/demo';
 import { recomputeEligibility } from '@/features/scanning/threads';
@@ -19,7 +17,7 @@ import type { AppDeps } from '@/server/context';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { startRuntime, type Runtime } from '@/server/runtime';
-import { testDatabaseServerUrl } from '../helpers/db';
+import { createScratchPostgresDatabase, testDatabaseServerUrl } from '../helpers/db';
 import { runChildAndKill, waitFor } from '../helpers/child-worker';
 import { importTestContext, scanFolder, tableCounts } from './support';
 
@@ -41,22 +39,9 @@ afterAll(async () => {
 });
 
 async function postgresDatabaseUrl(): Promise<string> {
-  const server = testDatabaseServerUrl()!;
-  const name = `import_kill_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  cleanups.push(() => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchPostgresDatabase();
+  cleanups.push(() => scratch.drop());
+  return scratch.url;
 }
 
 /** Scans the folder, approves every artist and creates the import job (batches of 4 files). */
