@@ -7,18 +7,11 @@ import { sql } from 'drizzle-orm';
 import { folderWriter, generateDemoDeliveries } from '@/features/demo';
 import { screenArtist } from '@/features/artists/screening';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
-import { launchBrowser, screenshotPath } from '../helpers/browser';
+import { launchBrowser, screenshotPath, signIn } from '../helpers/browser';
 import { localSource, scanSource } from '../scanning/support';
 
 const built = existsSync(path.join(WEB_ROOT, 'index.html'));
 
-async function signIn(page: Page, app: TestApp, email: string, password: string) {
-  await page.goto(`${app.url}/auth`);
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor({ timeout: 15_000 });
-}
 
 describe.skipIf(!built)('Artists pages in a browser', { timeout: 120_000 }, () => {
   let app: TestApp;

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { asset, ddexFile, importJobs, release, releaseResource, resource } from '@/db/schema';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
-import { launchBrowser, screenshotPath } from '../helpers/browser';
+import { launchBrowser, screenshotPath, signIn } from '../helpers/browser';
 import { seedDemoCatalogue, writeDemoFolder, type DemoFolder, type SeededRelease } from '../media/fixtures';
 
 const built = existsSync(path.join(WEB_ROOT, 'index.html'));
 
-async function signIn(page: Page, app: TestApp, email: string, password: string) {
-  await page.goto(`${app.url}/auth`);
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor({ timeout: 15_000 });
-}
 
 describe.skipIf(!built)('Dashboard in a browser', () => {
   let app: TestApp;

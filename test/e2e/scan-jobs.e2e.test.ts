@@ -4,18 +4,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
-import { launchBrowser, screenshotPath } from '../helpers/browser';
+import { launchBrowser, screenshotPath, signIn } from '../helpers/browser';
 import { importJobs, scanJobs, sources } from '@/db/schema';
 
 const built = existsSync(path.join(WEB_ROOT, 'index.html'));
 
-async function signIn(page: Page, app: TestApp, email: string, password: string) {
-  await page.goto(`${app.url}/auth`);
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor({ timeout: 15_000 });
-}
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 const LONG_ERROR = `Bunny storage answered 401 Unauthorized for GET /fuga-deliveries/2025/: the access key was rejected. ${'Check the key. '.repeat(6)}END`;

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
-import { launchBrowser, screenshotPath } from '../helpers/browser';
+import { launchBrowser, screenshotPath, signIn } from '../helpers/browser';
 
 const built = existsSync(path.join(WEB_ROOT, 'index.html'));
 
-async function signInThroughForm(page: Page, app: TestApp, email: string, password: string) {
-  await page.goto(`${app.url}/auth`);
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor({ timeout: 15_000 });
-}
 
 describe.skipIf(!built)('the shell in a browser', () => {
   let app: TestApp;
@@ -63,7 +56,7 @@ describe.skipIf(!built)('the shell in a browser', () => {
 
   it('signs an admin in to the shell with the Admin section, badges and Admin Panel item', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughForm(page, app, 'admin@example.com', 'admin-password-1');
+    await signIn(page, app, 'admin@example.com', 'admin-password-1');
     await expect(page.getByText('Streamline DDEX deliveries and workflows').isVisible()).resolves.toBe(true);
     const nav = page.getByRole('navigation');
     for (const item of ['Dashboard', 'DDEX Files', 'Artists', 'Releases', 'DDEX Media', 'Delivery Status', 'DDEX Sources', 'Scan Jobs', 'Delivery Destinations', 'Admin Panel']) {
@@ -90,7 +83,7 @@ describe.skipIf(!built)('the shell in a browser', () => {
 
   it('refuses an admin page to a user, with the exact sentences, and signs out', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughForm(page, app, 'user@example.com', 'user-password-1');
+    await signIn(page, app, 'user@example.com', 'user-password-1');
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link', { name: 'DDEX Sources', exact: true }).count()).resolves.toBe(0);
     await page.goto(`${app.url}/sources`);
@@ -114,7 +107,7 @@ describe.skipIf(!built)('the shell in a browser', () => {
 
   it('delivers a row inserted in the database to the signed-in browser within a second', async () => {
     const page = await browser.newPage();
-    await signInThroughForm(page, app, 'user@example.com', 'user-password-1');
+    await signIn(page, app, 'user@example.com', 'user-password-1');
     await page.evaluate(() => {
       const w = window as any;
       w.__changes = [];
@@ -154,7 +147,7 @@ describe.skipIf(!built)('first administrator from the set-up link, in a browser'
       await page.getByRole('navigation').getByRole('link', { name: 'Admin Panel', exact: true }).waitFor();
       // And the password works on the sign-in form afterwards.
       await page.context().clearCookies();
-      await signInThroughForm(page, app, 'founder@example.com', 'founder-password-1');
+      await signIn(page, app, 'founder@example.com', 'founder-password-1');
 
       const again = await browser.newPage();
       await again.goto(app.runtime.setupUrl!);

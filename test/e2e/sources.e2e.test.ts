@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { ddexFile, sources } from '@/db/schema';
 import { startTestApp, WEB_ROOT, type TestApp } from '../helpers/app';
-import { launchBrowser, screenshotPath } from '../helpers/browser';
+import { launchBrowser, screenshotPath, signIn } from '../helpers/browser';
 import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
 
 const built = existsSync(path.join(WEB_ROOT, 'index.html'));
@@ -38,11 +38,7 @@ describe.skipIf(!built)('the DDEX Sources page in a browser', { timeout: 60_000 
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // Fail on the step that waits, well inside the test's own timeout, so the error names it.
     page.setDefaultTimeout(10_000);
-    await page.goto(`${app.url}/auth`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByLabel(/password/i).fill('admin-password-1');
-    await page.getByRole('button', { name: /^sign in$/i }).click();
-    await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor({ timeout: 15_000 });
+    await signIn(page, app, 'admin@example.com', 'admin-password-1');
   });
 
   afterAll(async () => {

@@ -1,6 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+
+import type { TestApp } from './app';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
@@ -34,4 +36,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export function screenshotPath(name: string): string {
   return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+/** Signs in through the /auth form, as a person would, and waits for the dashboard. */
+export async function signIn(page: Page, app: Pick<TestApp, 'url'>, email: string, password: string): Promise<void> {
+  await page.goto(`${app.url}/auth`);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.getByRole('heading', { name: 'DDEX Dashboard' }).waitFor({ timeout: 15_000 });
 }
