@@ -1,5 +1,27 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { createScratchPostgresDatabase, testDatabaseServerUrl } from './db';
+
+/**
+ * The environment a test and its child workers share: a data folder (PGlite) or, when
+ * TEST_DATABASE_URL is set, a scratch PostgreSQL database; cleanup() removes what was made.
+ */
+export async function sharedWorkerEnvironment(prefix: string, appSecret: string): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const env: Record<string, string> = { DATA_DIR: dataDir, APP_SECRET: appSecret, LOG_LEVEL: 'silent' };
+  const scratch = testDatabaseServerUrl() ? await createScratchPostgresDatabase() : null;
+  if (scratch) env.DATABASE_URL = scratch.url;
+  return {
+    env,
+    cleanup: async () => {
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * Runs a worker script in a real child process (tsx as a loader, not its CLI, which would fork a

@@ -17,8 +17,7 @@ import type { AppDeps } from '@/server/context';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { startRuntime, type Runtime } from '@/server/runtime';
-import { createScratchPostgresDatabase, testDatabaseServerUrl } from '../helpers/db';
-import { runChildAndKill, waitFor } from '../helpers/child-worker';
+import { runChildAndKill, sharedWorkerEnvironment, waitFor } from '../helpers/child-worker';
 import { importTestContext, scanFolder, tableCounts } from './support';
 
 const CHILD = fileURLToPath(new URL('./fixtures/import-worker-child.ts', import.meta.url));
@@ -37,12 +36,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   rmSync(folder, { recursive: true, force: true });
 });
-
-async function postgresDatabaseUrl(): Promise<string> {
-  const scratch = await createScratchPostgresDatabase();
-  cleanups.push(() => scratch.drop());
-  return scratch.url;
-}
 
 /** Scans the folder, approves every artist and creates the import job (batches of 4 files). */
 async function prepare(deps: AppDeps): Promise<string> {
@@ -65,10 +58,9 @@ async function catalogue(deps: AppDeps) {
 }
 
 test('a SIGKILLed import worker leaves a job another worker resumes to exactly the uninterrupted catalogue', async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'import-kill-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, APP_SECRET, LOG_LEVEL: 'silent' };
-  if (testDatabaseServerUrl()) env.DATABASE_URL = await postgresDatabaseUrl();
+  const shared = await sharedWorkerEnvironment('import-kill-', APP_SECRET);
+  cleanups.push(() => shared.cleanup());
+  const { env } = shared;
   const config = loadConfig(env);
   const logger = createLogger('silent');
 

@@ -3,9 +3,6 @@
  * resumes, ending with exactly the rows an uninterrupted scan gives. On PGlite (the child's data
  * folder is reopened here after the kill) and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -16,8 +13,7 @@ import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { startRuntime, type Runtime } from '@/server/runtime';
 import { startFakeBunny, type FakeBunny } from '../fakes/bunny-storage';
-import { createScratchPostgresDatabase, testDatabaseServerUrl } from '../helpers/db';
-import { runChildAndKill, waitFor } from '../helpers/child-worker';
+import { runChildAndKill, sharedWorkerEnvironment, waitFor } from '../helpers/child-worker';
 import { bunnySource, fileRows, scanSource, scanTestContext } from './support';
 
 const CHILD = fileURLToPath(new URL('./fixtures/scan-worker-child.ts', import.meta.url));
@@ -41,17 +37,10 @@ afterAll(async () => {
   await bunny?.close();
 });
 
-async function postgresDatabaseUrl(): Promise<string> {
-  const scratch = await createScratchPostgresDatabase();
-  cleanups.push(() => scratch.drop());
-  return scratch.url;
-}
-
 test('a SIGKILLed worker leaves a scan another worker resumes to exactly the uninterrupted rows', async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kill-resume-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, APP_SECRET, LOG_LEVEL: 'silent' };
-  if (testDatabaseServerUrl()) env.DATABASE_URL = await postgresDatabaseUrl();
+  const shared = await sharedWorkerEnvironment('kill-resume-', APP_SECRET);
+  cleanups.push(() => shared.cleanup());
+  const { env } = shared;
   const config = loadConfig(env);
   const logger = createLogger('silent');
 
