@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Download, EyeOff, Eye, FileDown, Search, Users, X } from 'lucide-react';
@@ -25,6 +25,7 @@ import {
   TabsTrigger,
 } from '@/web/components/ui';
 import { errorMessage } from '@/web/lib/api';
+import { useDebounced, useFailureToast } from '@/web/lib/hooks';
 import { formatCount, formatDate } from '@/web/lib/format';
 import { pageCountFor } from '@/web/lib/pagination';
 import { useLiveInvalidate } from '@/web/lib/realtime';
@@ -51,15 +52,6 @@ const FETCH_FAILED = 'Failed to fetch artists from database.';
 const SEARCH_DEBOUNCE_MS = 300;
 const TIER_OPTIONS = [{ value: 'none', label: 'No tier' }, ...(['A', 'B', 'C', 'D'] as const).map((t) => ({ value: t, label: `${t} · ${TIER_NAMES[t]}` }))];
 
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 type Action = 'approve' | 'reject' | 'ignore' | 'unignore' | 'autopush' | 'tier';
 
 /** What each change sends, the spec's failure toast, and the success line. */
@@ -84,13 +76,7 @@ export function ArtistsPage() {
   const artists = useQuery({ queryKey: ['artists', 'list', query], queryFn: () => fetchArtists(query), placeholderData: keepPreviousData });
   useLiveInvalidate(['artist'], ['artists']);
 
-  const reportedError = useRef<unknown>(null);
-  useEffect(() => {
-    if (artists.error && artists.error !== reportedError.current) {
-      reportedError.current = artists.error;
-      notify.error(FETCH_FAILED);
-    }
-  }, [artists.error]);
+  useFailureToast(artists.isError, FETCH_FAILED);
 
   const rows = artists.data?.rows ?? [];
   const total = artists.data?.total ?? 0;

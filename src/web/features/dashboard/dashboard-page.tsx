@@ -16,8 +16,9 @@ import {
   Upload,
   Users,
 } from 'lucide-react';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardHeaderRow, CardTitle, ErrorState, PageHeader, Skeleton, notify } from '@/web/components/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardHeaderRow, CardTitle, ErrorState, PageHeader, Skeleton } from '@/web/components/ui';
 import { api, errorMessage } from '@/web/lib/api';
+import { useFailureToast } from '@/web/lib/hooks';
 import { EMPTY_VALUE, formatCount, formatDate } from '@/web/lib/format';
 import { useLiveInvalidate } from '@/web/lib/realtime';
 import type { DashboardData, DashboardRelease } from '@/features/dashboard/service';
@@ -35,12 +36,7 @@ export function DashboardPage() {
   const query = useQuery({ queryKey: DASHBOARD_KEY, queryFn: fetchDashboard, refetchInterval: REFRESH_MS });
   useLiveInvalidate(LIVE_TABLES, DASHBOARD_KEY, { coalesceMs: 2000 });
 
-  // One toast per failure, not one per 30 s retry of the same failure.
-  const failed = query.isError;
-  const failureCount = query.errorUpdateCount;
-  React.useEffect(() => {
-    if (failed) notify.error('Failed to load dashboard data.');
-  }, [failed, failureCount]);
+  useFailureToast(query.isError, 'Failed to load dashboard data.');
 
   const data = query.data;
   const loading = !data && !query.isError;

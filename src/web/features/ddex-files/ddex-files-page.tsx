@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileCode2, Octagon, RefreshCw, ScanSearch, Search, Sparkles, Zap } from 'lucide-react';
 import {
@@ -21,7 +21,8 @@ import {
   SimpleSelect,
 } from '@/web/components/ui';
 import { useAuth } from '@/web/app/auth/auth-context';
-import { api, ApiError, errorMessage } from '@/web/lib/api';
+import { api, errorMessage } from '@/web/lib/api';
+import { useDebounced, useFailureToast } from '@/web/lib/hooks';
 import { formatCount } from '@/web/lib/format';
 import { pageCountFor } from '@/web/lib/pagination';
 import { useLiveInvalidate } from '@/web/lib/realtime';
@@ -45,25 +46,10 @@ import { DISPLAY_STATUS_LABELS, FILTERABLE_DISPLAY_STATUSES } from './status';
 const FETCH_FAILED = 'Failed to fetch DDEX files from database.';
 const SEARCH_DEBOUNCE_MS = 300;
 
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Statuses' },
   ...FILTERABLE_DISPLAY_STATUSES.map((status) => ({ value: status, label: DISPLAY_STATUS_LABELS[status] })),
 ];
-
-/** The import route arrives with the import issue; until then a 404 reads as "not available yet". */
-function importErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'Importing is not available on this server yet.';
-  return errorMessage(error);
-}
 
 type PendingImport = { kind: 'visible' | 'eligible' | 'row'; ids: string[]; label: string } | null;
 
@@ -91,14 +77,7 @@ export function DdexFilesPage() {
   useLiveInvalidate(['ddex_file', 'sources'], ['ddex-files-summary']);
   useLiveInvalidate(['partner'], ['partners']);
 
-  // The spec's toast, once per failure (not on every background refetch).
-  const reportedError = useRef<unknown>(null);
-  useEffect(() => {
-    if (files.error && files.error !== reportedError.current) {
-      reportedError.current = files.error;
-      notify.error(FETCH_FAILED);
-    }
-  }, [files.error]);
+  useFailureToast(files.isError, FETCH_FAILED);
 
   const rows = files.data?.rows ?? [];
   const total = files.data?.total ?? 0;
@@ -195,7 +174,7 @@ export function DdexFilesPage() {
       notify.success('Import Started', result.message);
       refreshAll();
     } catch (error) {
-      notify.error(importErrorMessage(error), 'Import Failed');
+      notify.error(errorMessage(error), 'Import Failed');
       throw error;
     }
   }
@@ -205,7 +184,7 @@ export function DdexFilesPage() {
       notify.success('Import Started', `Importing ${formatCount(ids.length)} file${ids.length === 1 ? '' : 's'}...`);
       refreshAll();
     } catch (error) {
-      notify.error(importErrorMessage(error), 'Import Failed');
+      notify.error(errorMessage(error), 'Import Failed');
       throw error;
     }
   }

@@ -23,6 +23,7 @@ import {
 } from '@/web/components/ui';
 import { useAuth } from '@/web/app/auth/auth-context';
 import { errorMessage } from '@/web/lib/api';
+import { useDebounced, useFailureToast } from '@/web/lib/hooks';
 import { EMPTY_VALUE, formatCount, formatDate, formatDuration } from '@/web/lib/format';
 import { useLiveInvalidate } from '@/web/lib/realtime';
 import { MEDIA_KEY, MEDIA_PAGE_SIZE, fetchMedia, purgeAllMedia, type MediaRow, type MediaTypeFilter } from './media-api';
@@ -33,15 +34,6 @@ const TYPE_OPTIONS = [
   { value: 'audio', label: 'Audio' },
   { value: 'video', label: 'Video' },
 ];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = React.useState(value);
-  React.useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** /ddex-media: the imported audio and video tracks with the release each belongs to. */
 export function MediaPage() {
@@ -61,10 +53,7 @@ export function MediaPage() {
   // Imports write many rows: refresh at most every 2 s.
   useLiveInvalidate(['resource', 'release'], MEDIA_KEY, { coalesceMs: 2000 });
 
-  const failed = media.isError;
-  React.useEffect(() => {
-    if (failed) notify.error('Failed to fetch DDEX media from database.');
-  }, [failed]);
+  useFailureToast(media.isError, 'Failed to fetch DDEX media from database.');
 
   const rows = media.data?.rows ?? [];
   const total = media.data?.total ?? 0;

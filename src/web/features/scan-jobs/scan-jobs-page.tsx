@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, Play, RotateCcw, ScanSearch, StepForward } from 'lucide-react';
 import {
@@ -27,6 +27,7 @@ import {
   type BadgeVariant,
 } from '@/web/components/ui';
 import { api, errorMessage, type ListResponse } from '@/web/lib/api';
+import { useFailureToast } from '@/web/lib/hooks';
 import { formatDateTime, shortId, truncate } from '@/web/lib/format';
 import { useLiveInvalidate } from '@/web/lib/realtime';
 import type { SourceCardData } from '@/web/features/ddex-files/data';
@@ -135,15 +136,7 @@ export function ScanJobsPage() {
   useLiveInvalidate(['import_jobs'], ['import-jobs']);
   useLiveInvalidate(['sources'], ['ddex-files-summary']);
 
-  // 'Failed to fetch scan jobs.' once per failure, not on every 3-second retry.
-  const reported = useRef<unknown>(null);
-  const fetchError = scanJobs.error ?? importJobs.error;
-  useEffect(() => {
-    if (fetchError && fetchError !== reported.current) {
-      reported.current = fetchError;
-      notify.error('Failed to fetch scan jobs.');
-    }
-  }, [fetchError]);
+  useFailureToast(scanJobs.isError || importJobs.isError, 'Failed to fetch scan jobs.');
 
   const sources = summary.data?.sources ?? [];
   const [sourceId, setSourceId] = useState<string>('');
