@@ -8,7 +8,8 @@ import { StorageError, type ConnectionTestResult, type StorageAdapter } from './
 export * from './types';
 export { BUNNY_DEFAULT_BASE_URL, BUNNY_REGIONS, bunnyBaseUrl, BunnyStorageAdapter } from './bunny';
 export { GcsStorageAdapter, parseServiceAccountKey } from './gcs';
-export { LocalStorageAdapter, contentTypeFromName } from './local';
+export { LocalStorageAdapter } from './local';
+export { contentTypeFromName } from './content-types';
 export { S3StorageAdapter } from './s3';
 export { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_READ_BUFFER_MAX_BYTES, DEFAULT_TIMEOUT_MS, normalizeObjectPath } from './common';
 

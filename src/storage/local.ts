@@ -21,6 +21,7 @@ import {
   tooLarge,
   validateRange,
 } from './common';
+import { contentTypeFromName } from './content-types';
 import {
   StorageError,
   type ByteRange,
@@ -34,32 +35,6 @@ import {
 export interface LocalConfig {
   /** Absolute folder that plays the role of the bucket. */
   root: string;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.xml': 'application/xml',
-  '.json': 'application/json',
-  '.txt': 'text/plain',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.flac': 'audio/flac',
-  '.m4a': 'audio/mp4',
-  '.aac': 'audio/aac',
-  '.ogg': 'audio/ogg',
-  '.mp4': 'video/mp4',
-  '.mov': 'video/quicktime',
-  '.pdf': 'application/pdf',
-};
-
-export function contentTypeFromName(name: string): string | null {
-  return CONTENT_TYPES[path.extname(name).toLowerCase()] ?? null;
 }
 
 /** Temporary files of an interrupted write; never listed. */

@@ -5,6 +5,7 @@
 import path from 'node:path/posix';
 import { normalizeDate, normalizeDateTime, type Contributor, type Deal, type DisplayArtist, type ErnMessage, type Line, type Release, type Resource, type ResourceFile } from '@/ddex';
 import type { AssetKind } from '@/db/schema';
+import { contentTypeFromName } from '@/storage/content-types';
 
 export interface PlannedIdentifier {
   scheme: string;
@@ -128,39 +129,6 @@ export interface ImportPlan {
 }
 
 const MAIN_ROLES = /^(MainArtist|PrimaryArtist)$/i;
-
-const MIME_BY_EXTENSION: Record<string, string> = {
-  wav: 'audio/wav',
-  flac: 'audio/flac',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  aif: 'audio/aiff',
-  aiff: 'audio/aiff',
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  mpg: 'video/mpeg',
-  mpeg: 'video/mpeg',
-  webm: 'video/webm',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  xml: 'application/xml',
-};
-
-export function mimeTypeOf(key: string): string | null {
-  const dot = key.lastIndexOf('.');
-  if (dot < 0 || dot < key.lastIndexOf('/')) return null;
-  return MIME_BY_EXTENSION[key.slice(dot + 1).toLowerCase()] ?? null;
-}
 
 /** Every spelling of a UPC/EAN/GTIN a partner may use for the same product (leading zeros differ). */
 export function icpnCandidates(values: (string | null)[]): string[] {
@@ -388,7 +356,7 @@ function planResource(resource: Resource, deliveryFolder: string): PlannedResour
     if (!key || files.some((f) => f.key === key)) continue;
     const kind = assetKind(resource, file);
     const md5 = file.hash && (file.hashAlgorithm === null || /^md5$/i.test(file.hashAlgorithm)) && /^[0-9a-f]{32}$/i.test(file.hash.trim()) ? file.hash.trim().toLowerCase() : null;
-    files.push({ key, kind, md5, mime_type: mimeTypeOf(key), file_size: file.size, is_primary: !primaryTaken.has(kind) });
+    files.push({ key, kind, md5, mime_type: contentTypeFromName(key), file_size: file.size, is_primary: !primaryTaken.has(kind) });
     primaryTaken.add(kind);
   }
   const technical = resource.technicalDetails.map((t) => ({

@@ -4,7 +4,7 @@ import { sources } from '@/db/schema';
 import { getSourceStorage, type SourceRow } from '@/features/sources/service';
 import type { AppDeps } from '@/server/context';
 import { ApiError, badRequest, notFound } from '@/server/errors';
-import { isStorageError, type StorageAdapter, type StorageEntry } from '@/storage';
+import { contentTypeFromName, isStorageError, type StorageAdapter, type StorageEntry } from '@/storage';
 import { etagMatches, resolveRange } from './range';
 import { coverVariantCache, isCoverVariant, variantFormatFor, VariantError, COVER_VARIANT_NAMES, type CoverVariant } from './variants';
 
@@ -17,36 +17,9 @@ const VARIANT_CACHE_CONTROL = 'private, max-age=86400';
 /** A cover larger than this is not resized (a DDEX cover is a few MB at most). */
 const MAX_COVER_BYTES = 64 * 1024 * 1024;
 
-const MIME_BY_EXTENSION: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-  '.bmp': 'image/bmp',
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-  '.flac': 'audio/flac',
-  '.aif': 'audio/aiff',
-  '.aiff': 'audio/aiff',
-  '.m4a': 'audio/mp4',
-  '.aac': 'audio/aac',
-  '.ogg': 'audio/ogg',
-  '.mp4': 'video/mp4',
-  '.m4v': 'video/mp4',
-  '.mov': 'video/quicktime',
-  '.mpg': 'video/mpeg',
-  '.mpeg': 'video/mpeg',
-  '.webm': 'video/webm',
-  '.xml': 'application/xml',
-  '.pdf': 'application/pdf',
-};
-
 function contentTypeOf(key: string, stored: string | null, reported: string | null): string {
   // Some stores answer application/octet-stream for everything: a known extension is better.
-  const fromName = MIME_BY_EXTENSION[path.extname(key).toLowerCase()];
+  const fromName = contentTypeFromName(key);
   if (stored) return stored;
   if (fromName) return fromName;
   if (reported && reported !== 'application/octet-stream') return reported;
